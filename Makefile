@@ -1,0 +1,39 @@
+# Two entry points: `make demo` and `make test`. uv is bootstrapped into .tools/ if missing.
+SHELL := /bin/bash
+.DEFAULT_GOAL := demo
+PYTHON ?= python3
+UV_VERSION := 0.13.9
+UV := $(shell command -v uv 2>/dev/null || echo .tools/bin/uv)
+export UV_PYTHON_DOWNLOADS := never
+export UV_PYTHON := $(shell command -v $(PYTHON))
+RUN := $(UV) run --frozen --no-sync
+
+.PHONY: demo test sync lint typecheck pytest bench clean
+
+.tools/bin/uv:
+	$(PYTHON) -m venv .tools
+	.tools/bin/pip install --quiet "uv==$(UV_VERSION)"
+
+.venv/.synced: $(UV) uv.lock pyproject.toml $(wildcard packages/*/pyproject.toml games/*/pyproject.toml)
+	$(UV) sync --frozen --all-packages
+	@touch $@
+
+sync: .venv/.synced
+
+demo: sync
+	$(RUN) tabletop demo sample --seed 42
+
+lint: sync
+	$(RUN) ruff check .
+	$(RUN) ruff format --check .
+
+typecheck: sync
+	$(RUN) mypy packages/common/src $(wildcard games/*/src) tests $(wildcard games/*/tests)
+
+pytest: sync
+	$(RUN) pytest -p typeguard --typeguard-packages=$$($(RUN) python -c "from tabletop.games import available; print(','.join(['tabletop'] + ['tabletop_' + n.replace('-', '_') for n in available()]))")
+
+test: lint typecheck pytest
+
+clean:
+	rm -rf .venv .tools .mypy_cache .ruff_cache .pytest_cache

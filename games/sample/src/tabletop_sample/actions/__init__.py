@@ -1,0 +1,1 @@
+"""The sample game's actions: one module per action, the model and its hydrated class."""

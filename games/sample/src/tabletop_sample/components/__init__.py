@@ -1,0 +1,1 @@
+"""Constants the sample game's models share."""

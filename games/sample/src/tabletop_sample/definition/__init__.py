@@ -1,0 +1,1 @@
+"""The sample game's declarations: machine states, action types, handlers, the definition."""

@@ -1,0 +1,1 @@
+"""The sample game's state models."""

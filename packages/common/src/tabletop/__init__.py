@@ -1,0 +1,50 @@
+"""tabletop: typed, schema-first state machines for board games.
+
+The public surface is exactly ``__all__``; everything else lives in private modules.
+"""
+
+from tabletop._action import ActionSource, GameAction
+from tabletop._checksum import fnv1a52, next_checksum
+from tabletop._definition import GameDefinition
+from tabletop._engine import GameEngine, RunResult
+from tabletop._errors import GameDefinitionError, IllegalActionError, TabletopError
+from tabletop._game import Game, GameConfig, GameStatus, Player
+from tabletop._hydration import Hydrated, HydrationInput, hydrate
+from tabletop._machine import AnyState, HydratedAction, MachineContext, StateHandler, TerminalHandler
+from tabletop._model import Model
+from tabletop._parser import ActionParser, RawAction
+from tabletop._prng import Prng, PrngState
+from tabletop._state import GameResult, GameState, PlayerState
+
+__all__ = [
+    "ActionParser",
+    "ActionSource",
+    "AnyState",
+    "Game",
+    "GameAction",
+    "GameConfig",
+    "GameDefinition",
+    "GameDefinitionError",
+    "GameEngine",
+    "GameResult",
+    "GameState",
+    "GameStatus",
+    "Hydrated",
+    "HydratedAction",
+    "HydrationInput",
+    "IllegalActionError",
+    "MachineContext",
+    "Model",
+    "Player",
+    "PlayerState",
+    "Prng",
+    "PrngState",
+    "RawAction",
+    "RunResult",
+    "StateHandler",
+    "TabletopError",
+    "TerminalHandler",
+    "fnv1a52",
+    "hydrate",
+    "next_checksum",
+]

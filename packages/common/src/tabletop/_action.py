@@ -1,0 +1,47 @@
+"""The action envelope every game action refines."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+
+from pydantic import Field
+
+from tabletop._model import Model
+
+__all__ = ["ActionSource", "GameAction"]
+
+
+class ActionSource(StrEnum):
+    """Who issued an action."""
+
+    USER = "user"
+    SYSTEM = "system"
+
+
+class GameAction(Model):
+    """The envelope of every action.
+
+    A game refines it per action: ``type`` becomes a ``Literal`` of its ``ActionType`` member,
+    ``player_id`` may become required, payload fields are added, and an optional ``metadata``
+    model records what the action did.
+    """
+
+    id: str
+    """Unique id of the action (client-chosen for user actions, PRNG-drawn for system ones)."""
+    game_id: str
+    """Id of the game the action belongs to."""
+    source: ActionSource = ActionSource.USER
+    """Whether a player or the game itself issued the action."""
+    type: str
+    """The action type; each game narrows it to a literal tag."""
+    player_id: str | None = None
+    """The acting player's id, if a player acts."""
+    index: int | None = Field(default=None, ge=0)
+    """Position in the game's action log; set by the engine when the action is recorded."""
+    simultaneous_group_id: str | None = None
+    """Groups actions that players take at the same time."""
+    reveals_info: bool | None = None
+    """True when the action makes hidden information public."""
+    created_at: datetime | None = None
+    """When the host received the action."""

@@ -1,0 +1,37 @@
+"""The action checksum: a running XOR of FNV-1a hashes of ``"{id}:{index}"``."""
+
+from __future__ import annotations
+
+__all__ = ["fnv1a52", "next_checksum"]
+
+_OFFSET = 0xCBF29CE484222325
+_PRIME = 0x100000001B3
+_MASK64 = 0xFFFFFFFFFFFFFFFF
+
+
+def fnv1a52(text: str) -> int:
+    """64-bit FNV-1a over UTF-16 code units, folded to 52 bits (safe as a JavaScript number)."""
+    h = _OFFSET
+    if text.isascii():
+        units: bytes | list[int] = text.encode("ascii")
+    else:
+        raw = text.encode("utf-16-le")
+        units = [raw[i] | (raw[i + 1] << 8) for i in range(0, len(raw), 2)]
+    for unit in units:
+        h = ((h ^ unit) * _PRIME) & _MASK64
+    return (
+        ((h >> 48) & 0xF) << 48
+        | ((h >> 32) & 0xFFFF) << 32
+        | ((h >> 16) & 0xFFFF) << 16
+        | ((h & 0xFFFF) ^ (h >> 52))
+    )
+
+
+def _int32(value: int) -> int:
+    value &= 0xFFFFFFFF
+    return value - 0x100000000 if value & 0x80000000 else value
+
+
+def next_checksum(checksum: int, action_id: str, index: int) -> int:
+    """Fold one recorded action into the running checksum."""
+    return _int32(_int32(checksum) ^ _int32(fnv1a52(f"{action_id}:{index}")))

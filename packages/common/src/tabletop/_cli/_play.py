@@ -1,0 +1,100 @@
+"""Playing games from the command line: the random demo and interactive terminal play."""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+import orjson
+
+from tabletop import games
+from tabletop._action import GameAction
+from tabletop._engine import GameEngine
+from tabletop._errors import IllegalActionError
+from tabletop._game import GameConfig
+from tabletop._machine import AnyState
+from tabletop.bots import RandomBot, playout
+from tabletop.testing import make_game
+
+__all__ = ["demo", "describe_action", "play"]
+
+_ENVELOPE = frozenset(GameAction.model_fields) - {"type", "player_id"}
+
+
+def describe_action(action: GameAction) -> str:
+    """One log line: index, who, type, payload and what the action did (its metadata)."""
+    payload = action.model_dump(mode="json", exclude=set(_ENVELOPE) | {"type", "player_id", "metadata"},
+                                exclude_none=True)
+    who = action.player_id or "system"
+    text = f"#{action.index:<4} {who:<8} {action.type}"
+    if payload:
+        text += " " + orjson.dumps(payload).decode()
+    metadata = getattr(action, "metadata", None)
+    if metadata is not None:
+        text += "  -> " + orjson.dumps(metadata.model_dump(mode="json")).decode()
+    return text
+
+
+def _describe_result(state: AnyState) -> str:
+    winners = ", ".join(state.winning_player_ids) or "nobody"
+    return f"result: {state.result.value if state.result else 'unfinished'} (winners: {winners})"
+
+
+def demo(name: str, *, seed: int, players: int | None, out: TextIO) -> AnyState:
+    """Play ``name`` with a random bot in every seat; print the log and the result."""
+    definition = games.load(name)
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+    game = make_game(definition, players=players or max(2, definition.min_players), seed=seed)
+    print(f"{name} (logic {definition.logic_version}), seed {seed}, players "
+          f"{', '.join(p.id for p in game.players)}", file=out)
+    state = None
+    for result in playout(engine, game, RandomBot(engine, seed)):
+        for action in result.actions:
+            print(describe_action(action), file=out)
+        state = result.state
+    assert state is not None
+    print(_describe_result(state), file=out)
+    return state
+
+
+def play(name: str, *, seed: int, players: int | None, seats: list[str], stdin: TextIO, out: TextIO) -> AnyState:
+    """Play ``name`` at the terminal: humans pick from numbered legal actions, bots play the rest."""
+    definition = games.load(name)
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+    count = players or max(len(seats), definition.min_players, 2)
+    game = make_game(definition, players=count, seed=seed)
+    kinds = (seats or ["human"]) + ["bot"] * count
+    humans = {seat.id for seat, kind in zip(game.players, kinds, strict=False) if kind == "human"}
+    bot = RandomBot(engine, seed)
+    state = engine.start(game).state
+    while state.result is None:
+        player_id = next(p for p in state.active_player_ids if engine.legal_actions(state, p, game))
+        legal = engine.legal_actions(state, player_id, game)
+        if player_id in humans:
+            print(f"\n{player_id} to play ({state.machine_state.value}):", file=out)
+            for number, candidate in enumerate(legal, 1):
+                print(f"  {number}. {describe_action(candidate.model_copy(update={'index': 0}))[6:]}", file=out)
+            action = legal[_ask(len(legal), stdin, out) - 1]
+        else:
+            action = bot.rng.choice(legal)
+        try:
+            result = engine.run(action.model_copy(update={"id": bot.new_id()}), state, game)
+        except IllegalActionError as exc:  # pragma: no cover - enumerate only offers legal moves
+            print(f"illegal: {exc}", file=out)
+            continue
+        for recorded in result.actions:
+            print(describe_action(recorded), file=out)
+        state = result.state
+    print(_describe_result(state), file=out)
+    return state
+
+
+def _ask(count: int, stdin: TextIO, out: TextIO) -> int:
+    while True:
+        print(f"choose 1-{count}: ", end="", file=out, flush=True)
+        line = stdin.readline()
+        if not line:
+            msg = "no more input"
+            raise EOFError(msg)
+        if line.strip().isdigit() and 1 <= int(line) <= count:
+            return int(line)
+        print("not a choice", file=out)

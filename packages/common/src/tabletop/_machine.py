@@ -1,0 +1,160 @@
+"""The pieces a game's state machine is made of: context, hydrated actions, state handlers."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Collection
+from enum import StrEnum
+from typing import ClassVar, Generic, Self, TypeVar
+
+from tabletop._action import ActionSource, GameAction
+from tabletop._game import Game, GameConfig
+from tabletop._hydration import Hydrated
+from tabletop._prng import Prng
+from tabletop._state import GameState, PlayerState
+from tabletop.components._turn_manager import HydratedTurnManager
+
+__all__ = ["AnyState", "HydratedAction", "MachineContext", "StateHandler", "TerminalHandler"]
+
+AnyState = GameState[PlayerState, StrEnum]
+"""The erased type of any game's state."""
+
+StateT = TypeVar("StateT", bound=AnyState)
+ConfigT = TypeVar("ConfigT", bound=GameConfig)
+ActionT = TypeVar("ActionT", bound=GameAction, covariant=True)
+SystemActionT = TypeVar("SystemActionT", bound="HydratedAction[GameAction, AnyState, GameConfig]")
+
+
+class MachineContext(Generic[StateT, ConfigT]):
+    """What handlers and actions see while the engine processes actions.
+
+    Attributes:
+        state: The working (hydrated) state; mutate it freely, the caller's state is a copy.
+        game: The game being played (seats, config, seed).
+        prng: The PRNG over ``state.prng``; the only source of randomness game code may use.
+    """
+
+    __slots__ = ("game", "prng", "queue", "state")
+
+    def __init__(self, state: StateT, game: Game[ConfigT]) -> None:
+        self.state = state
+        self.game = game
+        self.prng = Prng(state.prng)
+        self.queue: deque[HydratedAction[GameAction, StateT, ConfigT]] = deque()
+
+    @property
+    def config(self) -> ConfigT:
+        """The game's typed configuration."""
+        return self.game.config
+
+    @property
+    def turns(self) -> HydratedTurnManager:
+        """The state's turn manager, with its behaviour."""
+        manager = self.state.turn_manager
+        if not isinstance(manager, HydratedTurnManager):
+            msg = "the state is not hydrated; build it through the engine or Hydrated.hydrate()"
+            raise TypeError(msg)
+        return manager
+
+    def add_system_action(
+        self, action_type: type[SystemActionT], /, **fields: object
+    ) -> SystemActionT:
+        """Queue a follow-up action, processed after the current one in the same run.
+
+        The id is drawn from the PRNG; ``game_id`` and ``source`` are filled in.
+
+        Raises:
+            pydantic.ValidationError: ``fields`` do not fit the action model.
+        """
+        action = action_type.model_validate(
+            {
+                "id": self.prng.rand_id(),
+                "game_id": self.state.game_id,
+                "source": ActionSource.SYSTEM,
+                **fields,
+            }
+        )
+        self.queue.append(action)  # type: ignore[arg-type]
+        return action
+
+
+class HydratedAction(Hydrated[ActionT], Generic[ActionT, StateT, ConfigT]):
+    """Behaviour of one action type. Subclass it together with the action's plain model.
+
+    Example:
+        ``class HydratedPass(Pass, HydratedAction[Pass, SampleState, SampleConfig])``
+    """
+
+    def check(self, ctx: MachineContext[StateT, ConfigT]) -> None:
+        """Raise :class:`IllegalActionError` if the action may not be applied now.
+
+        Called after the handler accepted the action type and before :meth:`apply`. Must not
+        change anything. The default accepts everything.
+        """
+
+    def apply(self, ctx: MachineContext[StateT, ConfigT]) -> None:
+        """Change ``ctx.state`` and record what happened in the action's metadata, if any."""
+
+    @classmethod
+    def enumerate(cls, state: StateT, player_id: str) -> list[Self]:
+        """Return the concrete actions of this type ``player_id`` may play in ``state``.
+
+        Candidates carry an empty ``id``; whoever submits one gives it a fresh id.
+        """
+        msg = f"{cls.__name__} does not enumerate its legal actions"
+        raise NotImplementedError(msg)
+
+    @classmethod
+    def candidate(cls, state: StateT, player_id: str | None, /, **fields: object) -> Self:
+        """Build a candidate action (empty id) for ``enumerate``."""
+        return cls.model_validate(  # type: ignore[attr-defined, no-any-return]
+            {"id": "", "game_id": state.game_id, "player_id": player_id, **fields}
+        )
+
+
+class StateHandler(Generic[StateT, ConfigT]):
+    """The behaviour of one machine state. Stateless: one instance serves every game.
+
+    Class attributes:
+        accepts: The action types this state accepts.
+        transitions_to: Every state ``on_action`` may return (include the state itself to stay).
+    """
+
+    accepts: ClassVar[Collection[StrEnum]] = ()
+    transitions_to: ClassVar[Collection[StrEnum]] = ()
+
+    def is_valid_action(
+        self, action: HydratedAction[GameAction, StateT, ConfigT], ctx: MachineContext[StateT, ConfigT]
+    ) -> bool:
+        """True if this state accepts the action (by default: its type is in ``accepts``)."""
+        return action.type in self.accepts
+
+    def valid_actions_for_player(
+        self, player_id: str, ctx: MachineContext[StateT, ConfigT]
+    ) -> list[str]:
+        """The action types ``player_id`` may play now (by default: all of ``accepts``)."""
+        return [str(action_type) for action_type in self.accepts]
+
+    def enter(self, ctx: MachineContext[StateT, ConfigT]) -> None:
+        """Called every time the machine enters this state, even from itself."""
+
+    def on_action(
+        self, action: HydratedAction[GameAction, StateT, ConfigT], ctx: MachineContext[StateT, ConfigT]
+    ) -> StrEnum:
+        """Return the next machine state after ``action`` was applied."""
+        msg = f"{type(self).__name__} accepts actions but does not implement on_action"
+        raise NotImplementedError(msg)
+
+
+class TerminalHandler(StateHandler[StateT, ConfigT]):
+    """A state that ends the game: accepts nothing and goes nowhere."""
+
+    accepts: ClassVar[Collection[StrEnum]] = ()
+    transitions_to: ClassVar[Collection[StrEnum]] = ()
+
+    def valid_actions_for_player(
+        self, player_id: str, ctx: MachineContext[StateT, ConfigT]
+    ) -> list[str]:
+        """Nothing is valid in a terminal state."""
+        return []
+

@@ -1,0 +1,5 @@
+"""Players that choose actions by themselves."""
+
+from tabletop.bots._random import RandomBot, playout
+
+__all__ = ["RandomBot", "playout"]

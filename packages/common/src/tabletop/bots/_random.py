@@ -1,0 +1,77 @@
+"""A seeded bot that plays uniformly among the legal actions, and a playout loop."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Generic, TypeVar
+
+from tabletop._action import GameAction
+from tabletop._engine import GameEngine, RunResult
+from tabletop._game import Game, GameConfig
+from tabletop._machine import AnyState, HydratedAction
+
+__all__ = ["RandomBot", "playout"]
+
+StateT = TypeVar("StateT", bound=AnyState)
+ConfigT = TypeVar("ConfigT", bound=GameConfig)
+
+_ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+class RandomBot(Generic[StateT, ConfigT]):
+    """Chooses uniformly among a player's legal actions, from its own seeded generator.
+
+    The bot's randomness is the player's, not the game's: it never touches the state's PRNG.
+    """
+
+    def __init__(self, engine: GameEngine[StateT, ConfigT], seed: int = 0) -> None:
+        self.engine = engine
+        self.rng = random.Random(seed)
+
+    def new_id(self) -> str:
+        """A fresh 21-character action id from the bot's generator."""
+        return "".join(self.rng.choice(_ID_CHARS) for _ in range(21))
+
+    def choose(
+        self, state: StateT, player_id: str, game: Game[ConfigT]
+    ) -> HydratedAction[GameAction, StateT, ConfigT] | None:
+        """A legal action for ``player_id`` with a fresh id, or None if they have none."""
+        legal = self.engine.legal_actions(state, player_id, game)
+        if not legal:
+            return None
+        return self.rng.choice(legal).model_copy(update={"id": self.new_id()})
+
+
+def playout(
+    engine: GameEngine[StateT, ConfigT],
+    game: Game[ConfigT],
+    bot: RandomBot[StateT, ConfigT],
+    *,
+    max_actions: int = 10_000,
+) -> Iterator[RunResult[StateT, ConfigT]]:
+    """Start ``game`` and let ``bot`` play every seat until the game ends.
+
+    Yields the start result, then one result per submitted action.
+
+    Raises:
+        RuntimeError: Nobody can act although the game is not over, or ``max_actions`` passed.
+    """
+    result = engine.start(game)
+    yield result
+    state = result.state
+    for _ in range(max_actions):
+        if state.result is not None:
+            return
+        for player_id in state.active_player_ids:
+            action = bot.choose(state, player_id, game)
+            if action is not None:
+                break
+        else:
+            msg = f"no active player can act in {state.machine_state} (active: {state.active_player_ids})"
+            raise RuntimeError(msg)
+        result = engine.run(action, state, game)
+        yield result
+        state = result.state
+    msg = f"the game did not end within {max_actions} actions"
+    raise RuntimeError(msg)

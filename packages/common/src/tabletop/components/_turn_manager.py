@@ -1,0 +1,110 @@
+"""Turn order, turn counting and the current turn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pydantic import Field
+
+from tabletop._hydration import Hydrated
+from tabletop._model import Model
+
+__all__ = ["HydratedTurnManager", "Turn", "TurnManager"]
+
+
+class Turn(Model):
+    """One player's turn, as a span of action indexes."""
+
+    player_id: str
+    """Whose turn it is."""
+    start_index: int = Field(ge=0)
+    """Action count when the turn started (index of its first action)."""
+    end_index: int | None = Field(default=None, ge=0)
+    """Action count when the turn ended; None while it runs."""
+
+
+class TurnManager(Model):
+    """Turn order, per-player turn counts, the current and the last turn."""
+
+    turn_order: list[str] = Field(default_factory=list)
+    """Player ids in the order they take turns."""
+    turn_count: int = Field(default=0, ge=0)
+    """How many turns have started."""
+    turns_taken: dict[str, int] = Field(default_factory=dict)
+    """How many turns each player has started."""
+    current_turn: Turn | None = None
+    """The turn in progress, if any."""
+    last_turn: Turn | None = None
+    """The most recently ended turn, if any."""
+
+
+class HydratedTurnManager(TurnManager, Hydrated[TurnManager]):
+    """Turn manager behaviour: start and end turns, find the next player, change the order."""
+
+    def start_turn(self, player_id: str, action_index: int) -> Turn:
+        """End the current turn (if any) and start ``player_id``'s turn at ``action_index``."""
+        if player_id not in self.turn_order:
+            msg = f"{player_id!r} is not in the turn order {self.turn_order}"
+            raise ValueError(msg)
+        if self.current_turn is not None:
+            self.end_turn(action_index)
+        turn = Turn(player_id=player_id, start_index=action_index)
+        self.current_turn = turn
+        self.turn_count += 1
+        self.turns_taken[player_id] = self.turns_taken.get(player_id, 0) + 1
+        return turn
+
+    def end_turn(self, action_index: int) -> None:
+        """End the current turn at ``action_index``; does nothing if no turn runs."""
+        if self.current_turn is None:
+            return
+        self.current_turn.end_index = action_index
+        self.last_turn = self.current_turn
+        self.current_turn = None
+
+    @property
+    def current_player_id(self) -> str | None:
+        """Whose turn it is, if a turn runs."""
+        return None if self.current_turn is None else self.current_turn.player_id
+
+    def turns_of(self, player_id: str) -> int:
+        """How many turns ``player_id`` has started."""
+        return self.turns_taken.get(player_id, 0)
+
+    def next_player(
+        self,
+        after: str | None = None,
+        *,
+        skip: Callable[[str], bool] | None = None,
+    ) -> str:
+        """Return who plays after ``after`` (default: the current or last turn's player).
+
+        With no turn played yet, the first player in the order is next. Players for whom
+        ``skip`` returns True are passed over.
+
+        Raises:
+            ValueError: The order is empty or every player is skipped.
+        """
+        if not self.turn_order:
+            msg = "the turn order is empty"
+            raise ValueError(msg)
+        if after is None:
+            turn = self.current_turn or self.last_turn
+            after = None if turn is None else turn.player_id
+        start = 0 if after is None else self.turn_order.index(after) + 1
+        count = len(self.turn_order)
+        for offset in range(count):
+            candidate = self.turn_order[(start + offset) % count]
+            if skip is None or not skip(candidate):
+                return candidate
+        msg = "every player in the turn order is skipped"
+        raise ValueError(msg)
+
+    def reverse(self) -> None:
+        """Reverse the direction of play."""
+        self.turn_order.reverse()
+
+    def set_first_player(self, player_id: str) -> None:
+        """Rotate the order so that ``player_id`` comes first."""
+        index = self.turn_order.index(player_id)
+        self.turn_order = self.turn_order[index:] + self.turn_order[:index]
