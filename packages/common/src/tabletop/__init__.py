@@ -10,7 +10,13 @@ from tabletop._engine import GameEngine, RunResult
 from tabletop._errors import GameDefinitionError, IllegalActionError, TabletopError
 from tabletop._game import Game, GameConfig, GameStatus, Player
 from tabletop._hydration import Hydrated, HydrationInput, hydrate
-from tabletop._machine import AnyState, HydratedAction, MachineContext, StateHandler, TerminalHandler
+from tabletop._machine import (
+    AnyState,
+    HydratedAction,
+    MachineContext,
+    StateHandler,
+    TerminalHandler,
+)
 from tabletop._model import Model
 from tabletop._parser import ActionParser, RawAction
 from tabletop._prng import Prng, PrngState

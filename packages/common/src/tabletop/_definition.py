@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
-from typing import Generic, TypeVar, get_args
+from typing import Generic, TypeVar, cast, get_args
 
 from tabletop._action import GameAction
 from tabletop._errors import GameDefinitionError
@@ -18,6 +18,7 @@ from tabletop._state import PlayerState
 __all__ = ["GameDefinition"]
 
 StateT = TypeVar("StateT", bound=AnyState)
+MachineStateT = TypeVar("MachineStateT", bound=StrEnum)
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
 
 ActionClass = type[HydratedAction[GameAction, StateT, ConfigT]]
@@ -25,11 +26,14 @@ Setup = Callable[[MachineContext[StateT, ConfigT]], None]
 
 
 def _hydrated_state_type(state_type: type[StateT]) -> type[StateT]:
-    if issubclass(state_type, Hydrated):
+    """The state type itself if it is hydrated, else a hydrated subclass derived from it."""
+    if Hydrated in state_type.__mro__:
         return state_type
-    name = f"Hydrated{state_type.__name__}"
     bases = (state_type, Hydrated[state_type])  # type: ignore[valid-type]
-    return type(name, bases, {"__module__": state_type.__module__})
+    derived: type[StateT] = type(
+        f"Hydrated{state_type.__name__}", bases, {"__module__": state_type.__module__}
+    )
+    return derived
 
 
 class GameDefinition(Generic[StateT, ConfigT]):
@@ -58,17 +62,17 @@ class GameDefinition(Generic[StateT, ConfigT]):
             state unreachable from the initial state.
     """
 
-    def __init__(  # noqa: PLR0913 - a definition is a bundle of declarations
+    def __init__(
         self,
         *,
         name: str,
         state_type: type[StateT],
         config_type: type[ConfigT],
-        machine_states: type[StrEnum],
-        initial_state: StrEnum,
+        machine_states: type[MachineStateT],
+        initial_state: MachineStateT,
         action_types: type[StrEnum],
         actions: Sequence[ActionClass[StateT, ConfigT]],
-        handlers: Mapping[StrEnum, StateHandler[StateT, ConfigT]],
+        handlers: Mapping[MachineStateT, StateHandler[StateT, ConfigT]],
         setup: Setup[StateT, ConfigT] | None = None,
         min_players: int = 1,
         max_players: int = 8,
@@ -77,20 +81,20 @@ class GameDefinition(Generic[StateT, ConfigT]):
         self.name = name
         self.state_type = _hydrated_state_type(state_type)
         self.config_type = config_type
-        self.machine_states = machine_states
-        self.initial_state = initial_state
+        self.machine_states: type[StrEnum] = machine_states
+        self.initial_state: StrEnum = initial_state
         self.action_types = action_types
         self.actions = tuple(actions)
-        self.handlers: dict[StrEnum, StateHandler[StateT, ConfigT]] = dict(handlers)
+        self.handlers: dict[StrEnum, StateHandler[StateT, ConfigT]] = {  # noqa: C416 - widens the key type
+            state: handler for state, handler in handlers.items()
+        }
         self.setup = setup
         self.min_players = min_players
         self.max_players = max_players
         self.logic_version = logic_version
         self.action_by_type: dict[str, ActionClass[StateT, ConfigT]] = {}
         self._check()
-        self.parser: ActionParser[HydratedAction[GameAction, StateT, ConfigT]] = ActionParser(
-            self.actions
-        )
+        self.parser: ActionParser[HydratedAction[GameAction, StateT, ConfigT]] = ActionParser(self.actions)
 
     @property
     def player_state_type(self) -> type[PlayerState]:
@@ -114,7 +118,9 @@ class GameDefinition(Generic[StateT, ConfigT]):
         states = set(self.machine_states)
         if self.initial_state not in states:
             problems.append(f"initial state {self.initial_state!r} is not a {self.machine_states.__name__}")
-        problems += [f"state {s.value!r} has no handler" for s in self.machine_states if s not in self.handlers]
+        problems += [
+            f"state {s.value!r} has no handler" for s in self.machine_states if s not in self.handlers
+        ]
         problems += [f"handler for unknown state {s!r}" for s in self.handlers if s not in states]
         for action in self.actions:
             tag = literal_tag(action)
@@ -123,13 +129,16 @@ class GameDefinition(Generic[StateT, ConfigT]):
             elif tag not in set(self.action_types):
                 problems.append(f"action model {action.__name__} has type {tag!r}, not an action type")
             elif tag in self.action_by_type:
-                problems.append(f"action type {tag!r} has two models: {self.action_by_type[tag].__name__} and {action.__name__}")
+                other = self.action_by_type[tag].__name__
+                problems.append(f"action type {tag!r} has two models: {other} and {action.__name__}")
             else:
                 self.action_by_type[tag] = action
-            if not issubclass(action, HydratedAction):
+            if not issubclass(cast(type, action), HydratedAction):
                 problems.append(f"action model {action.__name__} is not a HydratedAction")
         problems += [
-            f"action type {t.value!r} has no model" for t in self.action_types if t.value not in self.action_by_type
+            f"action type {t.value!r} has no model"
+            for t in self.action_types
+            if t.value not in self.action_by_type
         ]
         for state, handler in self.handlers.items():
             label = getattr(state, "value", state)
@@ -176,11 +185,14 @@ class GameDefinition(Generic[StateT, ConfigT]):
 
     def diagram(self) -> str:
         """Return the declared state graph as a mermaid ``stateDiagram-v2``."""
-        from transitions.extensions import GraphMachine  # noqa: PLC0415 - optional weight
+        from transitions.extensions import GraphMachine
 
         transitions = [
-            {"trigger": "/".join(sorted(str(t) for t in self.handlers[s].accepts)) or "next",
-             "source": s.value, "dest": target.value}
+            {
+                "trigger": "/".join(sorted(str(t) for t in self.handlers[s].accepts)) or "next",
+                "source": s.value,
+                "dest": target.value,
+            }
             for s, targets in self.edges.items()
             for target in targets
         ]

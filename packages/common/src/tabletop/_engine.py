@@ -111,7 +111,9 @@ class GameEngine(Generic[StateT, ConfigT]):
         ctx = MachineContext(state, game)
         return self._handlers[state.machine_state].valid_actions_for_player(player_id, ctx)
 
-    def legal_actions(self, state: StateT, player_id: str, game: Game[ConfigT]) -> list[Action[StateT, ConfigT]]:
+    def legal_actions(
+        self, state: StateT, player_id: str, game: Game[ConfigT]
+    ) -> list[Action[StateT, ConfigT]]:
         """Every concrete action ``player_id`` may play now, from each type's ``enumerate``.
 
         Candidates carry an empty id; give one a fresh id before submitting it.
@@ -137,7 +139,9 @@ class GameEngine(Generic[StateT, ConfigT]):
         if game.type_id != definition.name:
             problems.append(f"game type {game.type_id!r} is not {definition.name!r}")
         if not isinstance(game.config, definition.config_type):
-            problems.append(f"config is a {type(game.config).__name__}, not a {definition.config_type.__name__}")
+            problems.append(
+                f"config is a {type(game.config).__name__}, not a {definition.config_type.__name__}"
+            )
         count = len(game.players)
         if not definition.min_players <= count <= definition.max_players:
             problems.append(
@@ -171,7 +175,9 @@ class GameEngine(Generic[StateT, ConfigT]):
         handler = self._handlers[current]
         if not handler.is_valid_action(action, ctx):
             raise IllegalActionError(
-                "action-not-allowed", f"{action.type} is not allowed in state {current.value}", path="type"
+                "action-not-allowed",
+                f"{action.type} is not allowed in state {current.value}",
+                path="type",
             )
         action.check(ctx)
         action.apply(ctx)
@@ -195,7 +201,9 @@ class GameEngine(Generic[StateT, ConfigT]):
             raise IllegalActionError("missing-id", "the action has no id", path="id")
         if action.game_id != state.game_id:
             raise IllegalActionError(
-                "wrong-game", f"action is for game {action.game_id!r}, not {state.game_id!r}", path="game_id"
+                "wrong-game",
+                f"action is for game {action.game_id!r}, not {state.game_id!r}",
+                path="game_id",
             )
         if action.index is not None and action.index != state.action_count:
             raise IllegalActionError(
@@ -205,5 +213,9 @@ class GameEngine(Generic[StateT, ConfigT]):
             )
         player_id = action.player_id
         if player_id is not None and not state.is_active(player_id):
-            code = "player-not-active" if any(p.player_id == player_id for p in state.players) else "unknown-player"
+            code = (
+                "player-not-active"
+                if any(p.player_id == player_id for p in state.players)
+                else "unknown-player"
+            )
             raise IllegalActionError(code, f"player {player_id!r} may not act now", path="player_id")

@@ -33,7 +33,7 @@ def hydrated_type_of(plain: type[BaseModel]) -> type[BaseModel] | None:
 def _substitute(annotation: object) -> object:
     """Replace plain model classes inside a type expression by their hydrated classes."""
     if isinstance(annotation, type):
-        return _HYDRATED_BY_PLAIN.get(annotation, annotation)  # type: ignore[arg-type]
+        return _HYDRATED_BY_PLAIN.get(annotation, annotation)
     origin = get_origin(annotation)
     if origin is None:
         return annotation
@@ -76,12 +76,17 @@ class Hydrated(Generic[PlainT]):
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        if not issubclass(cls, BaseModel) or "__plain_model__" in cls.__dict__:
-            return  # an abstract mixin such as HydratedAction, or an explicit declaration
+        if (
+            not issubclass(cls, BaseModel)
+            or Generic in cls.__bases__  # a generic base such as HydratedAction
+            or "[" in cls.__name__  # pydantic's parametrization of such a base
+            or "__plain_model__" in cls.__dict__
+        ):
+            return
         plain = _plain_base(cls)
         cls.__plain_model__ = plain
         _HYDRATED_BY_PLAIN.setdefault(plain, cls)
-        annotations = cls.__dict__.get("__annotations__", {})
+        annotations = cls.__dict__.get("__annotations__", {})  # noqa: RUF063 - mutated below
         for name, field in plain.__pydantic_fields__.items():
             if name in annotations:
                 continue  # the hydrated class re-declares the field itself

@@ -56,9 +56,7 @@ class MachineContext(Generic[StateT, ConfigT]):
             raise TypeError(msg)
         return manager
 
-    def add_system_action(
-        self, action_type: type[SystemActionT], /, **fields: object
-    ) -> SystemActionT:
+    def add_system_action(self, action_type: type[SystemActionT], /, **fields: object) -> SystemActionT:
         """Queue a follow-up action, processed after the current one in the same run.
 
         The id is drawn from the PRNG; ``game_id`` and ``source`` are filled in.
@@ -74,11 +72,11 @@ class MachineContext(Generic[StateT, ConfigT]):
                 **fields,
             }
         )
-        self.queue.append(action)  # type: ignore[arg-type]
+        self.queue.append(action)  # type: ignore[arg-type]  # erased state/config types
         return action
 
 
-class HydratedAction(Hydrated[ActionT], Generic[ActionT, StateT, ConfigT]):
+class HydratedAction(GameAction, Hydrated[ActionT], Generic[ActionT, StateT, ConfigT]):
     """Behaviour of one action type. Subclass it together with the action's plain model.
 
     Example:
@@ -107,9 +105,7 @@ class HydratedAction(Hydrated[ActionT], Generic[ActionT, StateT, ConfigT]):
     @classmethod
     def candidate(cls, state: StateT, player_id: str | None, /, **fields: object) -> Self:
         """Build a candidate action (empty id) for ``enumerate``."""
-        return cls.model_validate(  # type: ignore[attr-defined, no-any-return]
-            {"id": "", "game_id": state.game_id, "player_id": player_id, **fields}
-        )
+        return cls.model_validate({"id": "", "game_id": state.game_id, "player_id": player_id, **fields})
 
 
 class StateHandler(Generic[StateT, ConfigT]):
@@ -124,14 +120,14 @@ class StateHandler(Generic[StateT, ConfigT]):
     transitions_to: ClassVar[Collection[StrEnum]] = ()
 
     def is_valid_action(
-        self, action: HydratedAction[GameAction, StateT, ConfigT], ctx: MachineContext[StateT, ConfigT]
+        self,
+        action: HydratedAction[GameAction, StateT, ConfigT],
+        ctx: MachineContext[StateT, ConfigT],
     ) -> bool:
         """True if this state accepts the action (by default: its type is in ``accepts``)."""
         return action.type in self.accepts
 
-    def valid_actions_for_player(
-        self, player_id: str, ctx: MachineContext[StateT, ConfigT]
-    ) -> list[str]:
+    def valid_actions_for_player(self, player_id: str, ctx: MachineContext[StateT, ConfigT]) -> list[str]:
         """The action types ``player_id`` may play now (by default: all of ``accepts``)."""
         return [str(action_type) for action_type in self.accepts]
 
@@ -139,7 +135,9 @@ class StateHandler(Generic[StateT, ConfigT]):
         """Called every time the machine enters this state, even from itself."""
 
     def on_action(
-        self, action: HydratedAction[GameAction, StateT, ConfigT], ctx: MachineContext[StateT, ConfigT]
+        self,
+        action: HydratedAction[GameAction, StateT, ConfigT],
+        ctx: MachineContext[StateT, ConfigT],
     ) -> StrEnum:
         """Return the next machine state after ``action`` was applied."""
         msg = f"{type(self).__name__} accepts actions but does not implement on_action"
@@ -152,9 +150,6 @@ class TerminalHandler(StateHandler[StateT, ConfigT]):
     accepts: ClassVar[Collection[StrEnum]] = ()
     transitions_to: ClassVar[Collection[StrEnum]] = ()
 
-    def valid_actions_for_player(
-        self, player_id: str, ctx: MachineContext[StateT, ConfigT]
-    ) -> list[str]:
+    def valid_actions_for_player(self, player_id: str, ctx: MachineContext[StateT, ConfigT]) -> list[str]:
         """Nothing is valid in a terminal state."""
         return []
-

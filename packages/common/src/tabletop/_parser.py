@@ -60,9 +60,7 @@ class ActionParser(Generic[ActionT]):
             raise ValueError(msg)
         self._tags = frozenset(str(literal_tag(action)) for action in actions)
         union: object = (
-            actions[0]
-            if len(actions) == 1
-            else Annotated[Union[tuple(actions)], Field(discriminator="type")]  # noqa: UP007
+            actions[0] if len(actions) == 1 else Annotated[Union[tuple(actions)], Field(discriminator="type")]  # noqa: UP007
         )
         self.adapter: TypeAdapter[ActionT] = TypeAdapter(union)  # type: ignore[arg-type]
 

@@ -45,9 +45,10 @@ def load(name: str) -> GameDefinition[AnyState, GameConfig]:
         raise UnknownGameError(msg)
     definition = matches[0].load()
     if not isinstance(definition, GameDefinition):
-        msg = f"entry point {matches[0].value!r} is a {type(definition).__name__}, not a GameDefinition"
+        kind = type(definition).__name__
+        msg = f"entry point {matches[0].value!r} is a {kind}, not a GameDefinition"
         raise TypeError(msg)
-    return definition  # type: ignore[no-any-return]
+    return definition
 
 
 def load_all() -> dict[str, GameDefinition[AnyState, GameConfig]]:

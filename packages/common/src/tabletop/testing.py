@@ -79,7 +79,9 @@ class GameHarness(Generic[StateT, ConfigT]):
         self._next_id += 1
         return f"a{self._next_id}"
 
-    def action(self, action_type: type[ActionT], player_id: str | None = None, /, **fields: object) -> ActionT:
+    def action(
+        self, action_type: type[ActionT], player_id: str | None = None, /, **fields: object
+    ) -> ActionT:
         """Build a user action of ``action_type`` with a fresh id for this game."""
         return action_type.model_validate(
             {"id": self.next_id(), "game_id": self.game.id, "player_id": player_id, **fields}

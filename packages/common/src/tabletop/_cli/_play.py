@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import sys
 from typing import TextIO
 
 import orjson
@@ -15,15 +17,16 @@ from tabletop._machine import AnyState
 from tabletop.bots import RandomBot, playout
 from tabletop.testing import make_game
 
-__all__ = ["demo", "describe_action", "play"]
+__all__ = ["demo", "describe_action", "play", "register"]
 
 _ENVELOPE = frozenset(GameAction.model_fields) - {"type", "player_id"}
 
 
 def describe_action(action: GameAction) -> str:
     """One log line: index, who, type, payload and what the action did (its metadata)."""
-    payload = action.model_dump(mode="json", exclude=set(_ENVELOPE) | {"type", "player_id", "metadata"},
-                                exclude_none=True)
+    payload = action.model_dump(
+        mode="json", exclude=set(_ENVELOPE) | {"type", "player_id", "metadata"}, exclude_none=True
+    )
     who = action.player_id or "system"
     text = f"#{action.index:<4} {who:<8} {action.type}"
     if payload:
@@ -44,8 +47,11 @@ def demo(name: str, *, seed: int, players: int | None, out: TextIO) -> AnyState:
     definition = games.load(name)
     engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
     game = make_game(definition, players=players or max(2, definition.min_players), seed=seed)
-    print(f"{name} (logic {definition.logic_version}), seed {seed}, players "
-          f"{', '.join(p.id for p in game.players)}", file=out)
+    print(
+        f"{name} (logic {definition.logic_version}), seed {seed}, players "
+        f"{', '.join(p.id for p in game.players)}",
+        file=out,
+    )
     state = None
     for result in playout(engine, game, RandomBot(engine, seed)):
         for action in result.actions:
@@ -56,7 +62,9 @@ def demo(name: str, *, seed: int, players: int | None, out: TextIO) -> AnyState:
     return state
 
 
-def play(name: str, *, seed: int, players: int | None, seats: list[str], stdin: TextIO, out: TextIO) -> AnyState:
+def play(
+    name: str, *, seed: int, players: int | None, seats: list[str], stdin: TextIO, out: TextIO
+) -> AnyState:
     """Play ``name`` at the terminal: humans pick from numbered legal actions, bots play the rest."""
     definition = games.load(name)
     engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
@@ -72,7 +80,10 @@ def play(name: str, *, seed: int, players: int | None, seats: list[str], stdin: 
         if player_id in humans:
             print(f"\n{player_id} to play ({state.machine_state.value}):", file=out)
             for number, candidate in enumerate(legal, 1):
-                print(f"  {number}. {describe_action(candidate.model_copy(update={'index': 0}))[6:]}", file=out)
+                print(
+                    f"  {number}. {describe_action(candidate.model_copy(update={'index': 0}))[6:]}",
+                    file=out,
+                )
             action = legal[_ask(len(legal), stdin, out) - 1]
         else:
             action = bot.rng.choice(legal)
@@ -98,3 +109,37 @@ def _ask(count: int, stdin: TextIO, out: TextIO) -> int:
         if line.strip().isdigit() and 1 <= int(line) <= count:
             return int(line)
         print("not a choice", file=out)
+
+
+def _demo_command(args: argparse.Namespace) -> int:
+    demo(args.game, seed=args.seed, players=args.players, out=sys.stdout)
+    return 0
+
+
+def _play_command(args: argparse.Namespace) -> int:
+    play(args.game, seed=args.seed, players=args.players, seats=args.seat, stdin=sys.stdin, out=sys.stdout)
+    return 0
+
+
+def _add_common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=int, default=42, help="the game's PRNG seed (default 42)")
+    parser.add_argument("--players", type=int, default=None, help="number of seats")
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``demo`` and ``play``."""
+    sub = commands.add_parser("demo", help="play a game with random legal actions and print its log")
+    sub.add_argument("game", nargs="?", default="sample")
+    _add_common(sub)
+    sub.set_defaults(handler=_demo_command)
+    sub = commands.add_parser("play", help="play a game at the terminal against random bots")
+    sub.add_argument("game")
+    _add_common(sub)
+    sub.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        choices=("human", "bot"),
+        help="who sits in each seat, in order (default: one human, then bots)",
+    )
+    sub.set_defaults(handler=_play_command)
