@@ -15,7 +15,7 @@ def fnv1a52(text: str) -> int:
     if text.isascii():
         units: bytes | list[int] = text.encode("ascii")
     else:
-        raw = text.encode("utf-16-le")
+        raw = text.encode("utf-16-le", "surrogatepass")  # JS strings may hold lone surrogates
         units = [raw[i] | (raw[i + 1] << 8) for i in range(0, len(raw), 2)]
     for unit in units:
         h = ((h ^ unit) * _PRIME) & _MASK64

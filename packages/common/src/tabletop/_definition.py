@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import types
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
@@ -21,8 +22,6 @@ StateT = TypeVar("StateT", bound=AnyState)
 MachineStateT = TypeVar("MachineStateT", bound=StrEnum)
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
 
-ActionClass = type[HydratedAction[GameAction, StateT, ConfigT]]
-Setup = Callable[[MachineContext[StateT, ConfigT]], None]
 
 
 def _hydrated_state_type(state_type: type[StateT]) -> type[StateT]:
@@ -30,10 +29,11 @@ def _hydrated_state_type(state_type: type[StateT]) -> type[StateT]:
     if Hydrated in state_type.__mro__:
         return state_type
     bases = (state_type, Hydrated[state_type])  # type: ignore[valid-type]
-    derived: type[StateT] = type(
-        f"Hydrated{state_type.__name__}", bases, {"__module__": state_type.__module__}
+    module = state_type.__module__
+    derived = types.new_class(
+        f"Hydrated{state_type.__name__}", bases, exec_body=lambda ns: ns.update(__module__=module)
     )
-    return derived
+    return cast(type[StateT], derived)
 
 
 class GameDefinition(Generic[StateT, ConfigT]):
@@ -71,9 +71,9 @@ class GameDefinition(Generic[StateT, ConfigT]):
         machine_states: type[MachineStateT],
         initial_state: MachineStateT,
         action_types: type[StrEnum],
-        actions: Sequence[ActionClass[StateT, ConfigT]],
+        actions: Sequence[type[HydratedAction[GameAction, StateT, ConfigT]]],
         handlers: Mapping[MachineStateT, StateHandler[StateT, ConfigT]],
-        setup: Setup[StateT, ConfigT] | None = None,
+        setup: Callable[[MachineContext[StateT, ConfigT]], None] | None = None,
         min_players: int = 1,
         max_players: int = 8,
         logic_version: str = "1.0.0",
@@ -92,7 +92,7 @@ class GameDefinition(Generic[StateT, ConfigT]):
         self.min_players = min_players
         self.max_players = max_players
         self.logic_version = logic_version
-        self.action_by_type: dict[str, ActionClass[StateT, ConfigT]] = {}
+        self.action_by_type: dict[str, type[HydratedAction[GameAction, StateT, ConfigT]]] = {}
         self._check()
         self.parser: ActionParser[HydratedAction[GameAction, StateT, ConfigT]] = ActionParser(self.actions)
 

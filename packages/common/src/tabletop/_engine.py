@@ -123,7 +123,10 @@ class GameEngine(Generic[StateT, ConfigT]):
         handler = self._handlers[hydrated.machine_state]
         legal: list[Action[StateT, ConfigT]] = []
         for action_type in self.valid_action_types(hydrated, player_id, game):
-            for candidate in self.definition.action_by_type[action_type].enumerate(hydrated, player_id):
+            action_class = self.definition.action_by_type[action_type]
+            if not action_class.is_enumerable():
+                continue
+            for candidate in action_class.enumerate(hydrated, player_id):
                 if not handler.is_valid_action(candidate, ctx):
                     continue
                 try:

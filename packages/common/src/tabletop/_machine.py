@@ -22,7 +22,7 @@ AnyState = GameState[PlayerState, StrEnum]
 StateT = TypeVar("StateT", bound=AnyState)
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
 ActionT = TypeVar("ActionT", bound=GameAction, covariant=True)
-SystemActionT = TypeVar("SystemActionT", bound="HydratedAction[GameAction, AnyState, GameConfig]")
+SystemActionT = TypeVar("SystemActionT", bound=GameAction)
 
 
 class MachineContext(Generic[StateT, ConfigT]):
@@ -72,7 +72,10 @@ class MachineContext(Generic[StateT, ConfigT]):
                 **fields,
             }
         )
-        self.queue.append(action)  # type: ignore[arg-type]  # erased state/config types
+        if not isinstance(action, HydratedAction):
+            msg = f"{action_type.__name__} is not a HydratedAction; the engine cannot apply it"
+            raise TypeError(msg)
+        self.queue.append(action)
         return action
 
 
@@ -101,6 +104,11 @@ class HydratedAction(GameAction, Hydrated[ActionT], Generic[ActionT, StateT, Con
         """
         msg = f"{cls.__name__} does not enumerate its legal actions"
         raise NotImplementedError(msg)
+
+    @classmethod
+    def is_enumerable(cls) -> bool:
+        """True if the class overrides :meth:`enumerate` (system-only actions need not)."""
+        return cls.enumerate.__func__ is not HydratedAction.enumerate.__func__  # type: ignore[attr-defined]
 
     @classmethod
     def candidate(cls, state: StateT, player_id: str | None, /, **fields: object) -> Self:

@@ -23,7 +23,7 @@ __all__ = ["GameHarness", "make_game"]
 
 StateT = TypeVar("StateT", bound=AnyState)
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
-ActionT = TypeVar("ActionT", bound=HydratedAction[GameAction, AnyState, GameConfig])
+ActionT = TypeVar("ActionT", bound=GameAction)
 
 
 def make_game(

@@ -1,0 +1,1 @@
+"""Shared fixtures for the framework tests and the conformance suite."""

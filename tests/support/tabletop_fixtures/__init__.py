@@ -1,0 +1,1 @@
+"""Fixture games for the framework's own tests (not installed, not registered)."""
