@@ -192,5 +192,5 @@ def test_same_seed_and_actions_give_byte_identical_states() -> None:
 
 def test_system_action_fields_are_validated(harness: Harness) -> None:
     ctx = harness.context()
-    with pytest.raises(ValueError, match="unexpected|Extra"):
+    with pytest.raises(ValueError, match=r"unexpected|Extra"):
         ctx.add_system_action(HydratedTick, bogus=1)

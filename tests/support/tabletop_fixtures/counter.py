@@ -105,11 +105,15 @@ class HydratedTick(Tick, HydratedAction[Tick, CounterState, CounterConfig]):
         ctx.state.ticks += 1
 
 
-def _simple(kind: Kind) -> tuple[type[GameAction], type[HydratedAction[GameAction, CounterState, CounterConfig]]]:
+def _simple(
+    kind: Kind,
+) -> tuple[type[GameAction], type[HydratedAction[GameAction, CounterState, CounterConfig]]]:
     namespace = {"__annotations__": {"type": Literal[kind]}, "type": kind, "__module__": __name__}
     plain = types.new_class(kind.value, (GameAction,), exec_body=lambda ns: ns.update(namespace))
     bases = (plain, HydratedAction[plain, CounterState, CounterConfig])  # type: ignore[valid-type]
-    hydrated = types.new_class(f"Hydrated{kind.value}", bases, exec_body=lambda ns: ns.update(__module__=__name__))
+    hydrated = types.new_class(
+        f"Hydrated{kind.value}", bases, exec_body=lambda ns: ns.update(__module__=__name__)
+    )
     return plain, hydrated
 
 

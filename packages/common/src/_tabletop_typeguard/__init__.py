@@ -27,7 +27,7 @@ def _generic_origin(annotation: object) -> type | None:
 
 
 def _check_instance(value: object, origin_type: object, args: tuple[object, ...], memo: object) -> None:
-    from typeguard import TypeCheckError  # noqa: PLC0415 - only ever called by typeguard
+    from typeguard import TypeCheckError
 
     origin = _generic_origin(origin_type)
     assert origin is not None
@@ -37,7 +37,7 @@ def _check_instance(value: object, origin_type: object, args: tuple[object, ...]
 
 
 def _check_subclass(value: object, origin_type: object, args: tuple[object, ...], memo: object) -> None:
-    from typeguard import TypeCheckError  # noqa: PLC0415 - only ever called by typeguard
+    from typeguard import TypeCheckError
 
     origin = _generic_origin(args[0])
     assert origin is not None
@@ -46,7 +46,9 @@ def _check_subclass(value: object, origin_type: object, args: tuple[object, ...]
         raise TypeCheckError(msg)
 
 
-def checker_lookup(origin_type: object, args: tuple[object, ...], extras: tuple[object, ...]) -> Checker | None:
+def checker_lookup(
+    origin_type: object, args: tuple[object, ...], extras: tuple[object, ...]
+) -> Checker | None:
     """Return a checker for parametrized pydantic generic models, or None for anything else."""
     if _generic_origin(origin_type) is not None:
         return _check_instance

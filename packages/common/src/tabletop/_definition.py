@@ -23,7 +23,6 @@ MachineStateT = TypeVar("MachineStateT", bound=StrEnum)
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
 
 
-
 def _hydrated_state_type(state_type: type[StateT]) -> type[StateT]:
     """The state type itself if it is hydrated, else a hydrated subclass derived from it."""
     if Hydrated in state_type.__mro__:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from tabletop import games
+from tabletop._cli._commands import Commands
 
 __all__ = ["register"]
 
@@ -22,7 +23,7 @@ def _diagram(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(commands: Commands) -> None:
     """Add ``games`` and ``diagram``."""
     commands.add_parser("games", help="list the installed games").set_defaults(handler=_list)
     diagram = commands.add_parser("diagram", help="print a game's state graph as a mermaid diagram")

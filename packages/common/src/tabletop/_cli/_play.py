@@ -10,6 +10,7 @@ import orjson
 
 from tabletop import games
 from tabletop._action import GameAction
+from tabletop._cli._commands import Commands
 from tabletop._engine import GameEngine
 from tabletop._errors import IllegalActionError
 from tabletop._game import GameConfig
@@ -126,7 +127,7 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=None, help="number of seats")
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(commands: Commands) -> None:
     """Add ``demo`` and ``play``."""
     sub = commands.add_parser("demo", help="play a game with random legal actions and print its log")
     sub.add_argument("game", nargs="?", default="sample")
