@@ -52,7 +52,7 @@ def test_a_well_formed_definition_assembles() -> None:
 
 
 def test_every_problem_is_reported_at_once() -> None:
-    handlers: dict[object, object] = dict(HANDLERS)
+    handlers: dict[object, object] = {**HANDLERS}  # type: ignore[dict-item]
     handlers[Phase2.LIMBO] = Wanders()
     with pytest.raises(GameDefinitionError) as caught:
         make_definition(
@@ -74,7 +74,7 @@ def test_every_problem_is_reported_at_once() -> None:
 
 
 def test_unknown_states_in_handlers_and_bad_player_ranges_are_reported() -> None:
-    ghost: dict[object, object] = dict(HANDLERS)
+    ghost: dict[object, object] = {**HANDLERS}  # type: ignore[dict-item]
     ghost["Ghost"] = HANDLERS[Phase.DONE]
     with pytest.raises(GameDefinitionError) as caught:
         make_definition(handlers=ghost, min_players=3, max_players=2)
