@@ -5,7 +5,7 @@ PYTHON ?= python3
 UV_VERSION := 0.13.9
 UV := $(shell command -v uv 2>/dev/null || echo .tools/bin/uv)
 export UV_PYTHON_DOWNLOADS := never
-export UV_PYTHON := $(shell command -v $(PYTHON))
+export UV_PYTHON := $(shell $(PYTHON) -c "import sys; print(sys.executable)")
 RUN := $(UV) run --frozen --no-sync
 
 .PHONY: demo test sync lint typecheck pytest bench clean
@@ -28,7 +28,8 @@ lint: sync
 	$(RUN) ruff format --check .
 
 typecheck: sync
-	$(RUN) mypy packages/common/src $(wildcard games/*/src) tests $(wildcard games/*/tests)
+	$(RUN) mypy packages/common/src $(wildcard games/*/src)
+	$(RUN) mypy --explicit-package-bases tests $(wildcard games/*/tests)
 
 pytest: sync
 	$(RUN) pytest -p typeguard --typeguard-packages=$$($(RUN) python -c "from tabletop.games import available; print(','.join(['tabletop'] + ['tabletop_' + n.replace('-', '_') for n in available()]))")
