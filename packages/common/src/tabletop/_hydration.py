@@ -4,6 +4,10 @@ A *hydrated* class subclasses its *plain* model and mixes in :class:`Hydrated`. 
 defined, every inherited field whose type mentions a plain model that has a hydrated
 counterpart is re-declared with the hydrated type, so nested children (players, the turn
 manager, components) come out hydrated without any hand-written re-wrapping.
+
+A generic plain model ``Board[T]`` gets a generic hydrated class in the same parameters
+(``class HydratedBoard(Board[T], Hydrated[Board[T]], Generic[T])``); a ``Board[X]`` field is then
+re-declared as ``HydratedBoard[X']`` (``X'`` hydrated too), and dehydrates to ``Board[X]``.
 """
 
 from __future__ import annotations
@@ -30,10 +34,33 @@ def hydrated_type_of(plain: type[BaseModel]) -> type[BaseModel] | None:
     return _HYDRATED_BY_PLAIN.get(plain)
 
 
+def _generic_metadata(cls: type) -> tuple[type | None, tuple[object, ...], tuple[object, ...]]:
+    """A pydantic model's generic origin, arguments and open parameters (None, (), () if not generic)."""
+    metadata = getattr(cls, "__pydantic_generic_metadata__", None)
+    if metadata is None:
+        return None, (), ()
+    return metadata["origin"], tuple(metadata["args"]), tuple(metadata["parameters"])
+
+
+def _substitute_model(cls: type) -> type:
+    """Hydrate a model class: its hydrated class, or for ``Plain[Args]`` the ``HydratedPlain[Args]``."""
+    hydrated = _HYDRATED_BY_PLAIN.get(cls)
+    if hydrated is not None:
+        return hydrated
+    origin, args, _ = _generic_metadata(cls)
+    if origin is None:
+        return cls
+    new_args = tuple(_substitute(arg) for arg in args)
+    hydrated_origin = _HYDRATED_BY_PLAIN.get(origin)
+    if hydrated_origin is None and all(new is old for new, old in zip(new_args, args, strict=True)):
+        return cls
+    return (hydrated_origin or origin)[new_args]  # type: ignore[no-any-return, index]
+
+
 def _substitute(annotation: object) -> object:
     """Replace plain model classes inside a type expression by their hydrated classes."""
     if isinstance(annotation, type):
-        return _HYDRATED_BY_PLAIN.get(annotation, annotation)
+        return _substitute_model(annotation)
     origin = get_origin(annotation)
     if origin is None:
         return annotation
@@ -78,12 +105,21 @@ class Hydrated(Generic[PlainT]):
         super().__init_subclass__(**kwargs)
         if (
             not issubclass(cls, BaseModel)
-            or Generic in cls.__bases__  # a generic base such as HydratedAction
-            or "[" in cls.__name__  # pydantic's parametrization of such a base
+            or "[" in cls.__name__  # pydantic's parametrization of a generic class
             or "__plain_model__" in cls.__dict__
         ):
             return
         plain = _plain_base(cls)
+        if Generic in cls.__bases__:
+            plain_parameters = _generic_metadata(plain)[2]
+            if not plain_parameters:
+                return  # a generic base such as HydratedAction, not the hydrated form of a model
+            if tuple(getattr(cls, "__parameters__", ())) != plain_parameters:
+                msg = (
+                    f"{cls.__name__} must be generic in the same type parameters as {plain.__name__} "
+                    f"{plain_parameters}, in the same order"
+                )
+                raise TypeError(msg)
         cls.__plain_model__ = plain
         _HYDRATED_BY_PLAIN.setdefault(plain, cls)
         annotations = cls.__dict__.get("__annotations__", {})  # noqa: RUF063 - mutated below
@@ -127,8 +163,19 @@ class Hydrated(Generic[PlainT]):
     def dehydrate(self) -> PlainT:
         """Return the plain model holding the same data (a copy, losslessly)."""
         assert isinstance(self, BaseModel)
-        plain = type(self).__plain_model__
-        return plain.model_validate(dict(self.__dict__))  # type: ignore[return-value]
+        return _plain_model_of(type(self)).model_validate(dict(self.__dict__))  # type: ignore[return-value]
+
+
+def _plain_model_of(cls: type[BaseModel]) -> type[BaseModel]:
+    """The plain model of a hydrated class; ``Plain[Args]`` for a parametrized ``HydratedPlain[Args]``."""
+    plain: type[BaseModel] = cls.__plain_model__  # type: ignore[attr-defined]
+    _, args, _ = _generic_metadata(cls)
+    if not args or not _generic_metadata(plain)[2]:
+        return plain
+    plain_args = tuple(
+        vars(arg).get("__plain_model__", arg) if isinstance(arg, type) else arg for arg in args
+    )
+    return plain[plain_args]  # type: ignore[index, no-any-return]
 
 
 HydratedT = TypeVar("HydratedT", bound=Hydrated[BaseModel])
