@@ -59,9 +59,9 @@ class ActionParser(Generic[ActionT]):
             msg = "an action parser needs at least one action class"
             raise ValueError(msg)
         self._tags = frozenset(str(literal_tag(action)) for action in actions)
-        union: object = (
-            actions[0] if len(actions) == 1 else Annotated[Union[tuple(actions)], Field(discriminator="type")]  # noqa: UP007
-        )
+        # Discriminated even for a single action class, so a missing tag is always an error
+        # (the exported schemas require it) instead of being filled in by the model's default.
+        union: object = Annotated[Union[tuple(actions)], Field(discriminator="type")]  # noqa: UP007
         self.adapter: TypeAdapter[ActionT] = TypeAdapter(union)  # type: ignore[arg-type]
 
     def parse(self, raw: RawAction) -> ActionT:
