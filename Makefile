@@ -8,7 +8,7 @@ export UV_PYTHON_DOWNLOADS := never
 export UV_PYTHON := $(shell $(PYTHON) -c "import sys; print(sys.executable)")
 RUN := $(UV) run --frozen --no-sync
 
-.PHONY: demo test sync lint typecheck pytest bench clean
+.PHONY: demo test sync lint typecheck pytest bench clean schemas-check ui-types
 
 .tools/bin/uv:
 	$(PYTHON) -m venv .tools
@@ -34,7 +34,21 @@ typecheck: sync
 pytest: sync
 	$(RUN) pytest -p typeguard --typeguard-packages=$$($(RUN) python -c "from tabletop.games import available; print(','.join(['tabletop'] + ['tabletop_' + n.replace('-', '_') for n in available()]))")
 
-test: lint typecheck pytest
+# The committed schemas/ must be what the installed games export (and changes need a version bump).
+schemas-check: sync
+	$(RUN) tabletop schemas check
+
+# TypeScript types from schemas/: generate, compile the recorded and hand-written fixtures, and
+# assert that the deliberately wrong fixture fails with exactly its marked errors.
+games-ui/types/node_modules/.installed: games-ui/types/package.json games-ui/types/package-lock.json
+	cd games-ui/types && npm ci --no-audit --no-fund
+	@touch $@
+
+ui-types: sync games-ui/types/node_modules/.installed
+	$(RUN) tabletop schemas fixtures --out games-ui/types/fixtures/recorded
+	cd games-ui/types && npm test --silent
+
+test: lint typecheck schemas-check ui-types pytest
 
 clean:
 	rm -rf .venv .tools .mypy_cache .ruff_cache .pytest_cache

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
 from enum import StrEnum
 from typing import ClassVar, Generic, Self, TypeVar
 
@@ -11,7 +11,7 @@ from tabletop._action import ActionSource, GameAction
 from tabletop._game import Game, GameConfig
 from tabletop._hydration import Hydrated
 from tabletop._prng import Prng
-from tabletop._state import GameState, PlayerState
+from tabletop._state import GameResult, GameState, PlayerState
 from tabletop.components._turn_manager import HydratedTurnManager
 
 __all__ = ["AnyState", "HydratedAction", "MachineContext", "StateHandler", "TerminalHandler"]
@@ -55,6 +55,35 @@ class MachineContext(Generic[StateT, ConfigT]):
             msg = "the state is not hydrated; build it through the engine or Hydrated.hydrate()"
             raise TypeError(msg)
         return manager
+
+    def start_next_turn(self, *, skip: Callable[[str], bool] | None = None) -> str:
+        """Start the next player's turn and make them the only active player.
+
+        The next player is the turn manager's (see :meth:`HydratedTurnManager.next_player`,
+        which ``skip`` is passed to); the current turn, if any, ends at the current action count.
+
+        Returns:
+            The id of the player whose turn it now is.
+        """
+        player_id = self.turns.next_player(skip=skip)
+        self.turns.start_turn(player_id, self.state.action_count)
+        self.state.active_player_ids = [player_id]
+        return player_id
+
+    def end_game(self, winners: Sequence[str] = ()) -> None:
+        """Settle the game: a win for ``winners``, or a draw if there are none.
+
+        Nobody is active afterwards, and the current turn, if any, ends.
+
+        Raises:
+            KeyError: A winner is not a player of this game.
+        """
+        for player_id in winners:
+            self.state.player(player_id)
+        self.state.result = GameResult.WIN if winners else GameResult.DRAW
+        self.state.winning_player_ids = list(winners)
+        self.state.active_player_ids = []
+        self.turns.end_turn(self.state.action_count)
 
     def add_system_action(self, action_type: type[SystemActionT], /, **fields: object) -> SystemActionT:
         """Queue a follow-up action, processed after the current one in the same run.

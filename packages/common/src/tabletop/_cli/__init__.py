@@ -6,13 +6,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from tabletop._cli import _games, _play
+from tabletop._cli import _games, _new, _play, _schemas
 from tabletop._errors import TabletopError
 
 __all__ = ["main"]
 
 # Each module adds its subcommands to the parser and sets ``handler`` (args -> exit code).
-COMMAND_MODULES = (_games, _play)
+COMMAND_MODULES = (_games, _play, _new, _schemas)
 
 
 def _parser() -> argparse.ArgumentParser:

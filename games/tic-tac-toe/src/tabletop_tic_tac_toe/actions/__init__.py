@@ -1,0 +1,1 @@
+"""Tic-tac-toe's actions: one module per action, the model and its hydrated class."""

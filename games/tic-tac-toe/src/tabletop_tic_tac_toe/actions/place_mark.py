@@ -1,0 +1,45 @@
+"""PlaceMark: mark an empty square of the board."""
+
+from typing import Literal, Self
+
+from tabletop import GameAction, HydratedAction, IllegalActionError
+from tabletop.boards import Square
+
+from tabletop_tic_tac_toe.definition.actions import ActionType
+from tabletop_tic_tac_toe.model.config import TicTacToeConfig
+from tabletop_tic_tac_toe.model.game_state import Ctx, HydratedTicTacToeGameState, TicTacToeGameState
+
+
+class PlaceMark(GameAction):
+    """Put your mark on an empty square."""
+
+    type: Literal[ActionType.PLACE_MARK] = ActionType.PLACE_MARK
+    """The action tag."""
+    player_id: str
+    """The acting player."""
+    square: Square
+    """The square to mark: column ``x`` and row ``y``, each 0 to 2 from the top left."""
+
+
+class HydratedPlaceMark(PlaceMark, HydratedAction[PlaceMark, HydratedTicTacToeGameState, TicTacToeConfig]):
+    """PlaceMark's rules: the square must be on the board and empty."""
+
+    @staticmethod
+    def can_place_mark(state: TicTacToeGameState, player_id: str) -> bool:
+        """True if ``player_id`` is on turn and a square is still empty."""
+        return state.is_active(player_id) and not state.board.is_full()
+
+    def check(self, ctx: Ctx) -> None:
+        if self.square not in ctx.state.board:
+            raise IllegalActionError("off-board", f"{self.square.key} is not on the board", path="square")
+        if ctx.state.board[self.square] is not None:
+            raise IllegalActionError("square-taken", f"{self.square.key} is already marked", path="square")
+
+    def apply(self, ctx: Ctx) -> None:
+        ctx.state.board[self.square] = self.player_id
+
+    @classmethod
+    def enumerate(cls, state: HydratedTicTacToeGameState, player_id: str) -> list[Self]:
+        if not cls.can_place_mark(state, player_id):
+            return []
+        return [cls.candidate(state, player_id, square=square) for square in state.board.empty_cells()]

@@ -1,0 +1,1 @@
+"""Tic-tac-toe's declarations: machine states, action types, handlers, the definition."""

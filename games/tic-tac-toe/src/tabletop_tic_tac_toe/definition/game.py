@@ -1,0 +1,23 @@
+"""The assembled tic-tac-toe definition."""
+
+from tabletop import GameDefinition
+
+from tabletop_tic_tac_toe.actions.place_mark import HydratedPlaceMark
+from tabletop_tic_tac_toe.definition.actions import ActionType
+from tabletop_tic_tac_toe.definition.state_handlers import state_handlers
+from tabletop_tic_tac_toe.definition.states import MachineState
+from tabletop_tic_tac_toe.model.config import TicTacToeConfig
+from tabletop_tic_tac_toe.model.game_state import HydratedTicTacToeGameState
+
+definition = GameDefinition(
+    name="tic-tac-toe",
+    state_type=HydratedTicTacToeGameState,
+    config_type=TicTacToeConfig,
+    machine_states=MachineState,
+    initial_state=MachineState.PLAYER_TURN,
+    action_types=ActionType,
+    actions=[HydratedPlaceMark],
+    handlers=state_handlers,
+    min_players=2,
+    max_players=2,
+)

@@ -1,0 +1,1 @@
+"""Tic-tac-toe's state models."""

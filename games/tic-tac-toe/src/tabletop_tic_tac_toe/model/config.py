@@ -1,0 +1,7 @@
+"""Tic-tac-toe's options."""
+
+from tabletop import GameConfig
+
+
+class TicTacToeConfig(GameConfig):
+    """Tic-tac-toe has no options."""

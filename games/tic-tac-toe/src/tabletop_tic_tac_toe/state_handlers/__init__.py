@@ -1,0 +1,1 @@
+"""Tic-tac-toe's state handlers: one module per machine state."""
