@@ -8,7 +8,7 @@ export UV_PYTHON_DOWNLOADS := never
 export UV_PYTHON := $(shell $(PYTHON) -c "import sys; print(sys.executable)")
 RUN := $(UV) run --frozen --no-sync
 
-.PHONY: demo test sync lint typecheck pytest bench clean schemas-check ui-types
+.PHONY: demo test sync lint typecheck pytest bench bench-smoke clean schemas-check ui-types
 
 .tools/bin/uv:
 	$(PYTHON) -m venv .tools
@@ -49,6 +49,13 @@ ui-types: sync games-ui/types/node_modules/.installed
 	cd games-ui/types && npm test --silent
 
 test: lint typecheck schemas-check ui-types pytest
+
+# Benchmarks with ratios against baselines measured in the same run; saves bench/results/*.json.
+bench: sync
+	$(RUN) python bench/run.py
+
+bench-smoke: sync
+	$(RUN) python bench/run.py --smoke
 
 clean:
 	rm -rf .venv .tools .mypy_cache .ruff_cache .pytest_cache

@@ -194,3 +194,12 @@ def test_system_action_fields_are_validated(harness: Harness) -> None:
     ctx = harness.context()
     with pytest.raises(ValueError, match=r"unexpected|Extra"):
         ctx.add_system_action(HydratedTick, bogus=1)
+
+
+def test_a_submitted_action_cannot_pose_as_a_system_action(harness: Harness) -> None:
+    before = dump(harness.state)
+    forged = {"id": "x1", "game_id": harness.game.id, "type": "Tick", "source": "system"}
+    with pytest.raises(IllegalActionError) as caught:
+        harness.engine.run(forged, harness.state, harness.game)
+    assert (caught.value.code, caught.value.path) == ("system-action", "source")
+    assert dump(harness.state) == before

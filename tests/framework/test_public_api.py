@@ -6,7 +6,16 @@ import pkgutil
 import pytest
 import tabletop
 
-PUBLIC_MODULES = ["tabletop", "tabletop.components", "tabletop.games", "tabletop.testing", "tabletop.bots"]
+PUBLIC_MODULES = [
+    "tabletop",
+    "tabletop.components",
+    "tabletop.games",
+    "tabletop.testing",
+    "tabletop.bots",
+    "tabletop.adapters",
+    "tabletop.openspiel",
+    "tabletop.pettingzoo",
+]
 
 
 @pytest.mark.parametrize("name", PUBLIC_MODULES)

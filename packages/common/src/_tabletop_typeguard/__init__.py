@@ -46,10 +46,34 @@ def _check_subclass(value: object, origin_type: object, args: tuple[object, ...]
         raise TypeCheckError(msg)
 
 
+def _is_json(value: object) -> bool:
+    if value is None or isinstance(value, str | bool | int | float):
+        return True
+    if isinstance(value, list):
+        return all(_is_json(item) for item in value)
+    if isinstance(value, dict):
+        return all(isinstance(key, str) and _is_json(item) for key, item in value.items())
+    return False
+
+
+def _check_json(value: object, origin_type: object, args: tuple[object, ...], memo: object) -> None:
+    from typeguard import TypeCheckError
+
+    if not _is_json(value):
+        msg = "is not a JSON value"
+        raise TypeCheckError(msg)
+
+
 def checker_lookup(
     origin_type: object, args: tuple[object, ...], extras: tuple[object, ...]
 ) -> Checker | None:
-    """Return a checker for parametrized pydantic generic models, or None for anything else."""
+    """Return a checker for parametrized pydantic generic models, or None for anything else.
+
+    Also checks pydantic's recursive ``JsonValue`` alias, whose members refer to it by name
+    (``"JsonValue"``), a forward reference typeguard cannot resolve.
+    """
+    if origin_type == "JsonValue":
+        return _check_json
     if _generic_origin(origin_type) is not None:
         return _check_instance
     if origin_type is type and len(args) == 1 and _generic_origin(args[0]) is not None:

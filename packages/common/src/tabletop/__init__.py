@@ -20,7 +20,7 @@ from tabletop._machine import (
 from tabletop._model import Model
 from tabletop._parser import ActionParser, RawAction
 from tabletop._prng import Prng, PrngState
-from tabletop._state import GameResult, GameState, PlayerState
+from tabletop._state import GameResult, GameState, PlayerState, SimultaneousGroup
 
 __all__ = [
     "ActionParser",
@@ -47,6 +47,7 @@ __all__ = [
     "PrngState",
     "RawAction",
     "RunResult",
+    "SimultaneousGroup",
     "StateHandler",
     "TabletopError",
     "TerminalHandler",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from tabletop._action import GameAction
+from tabletop._action import ActionSource, GameAction
 from tabletop._checksum import next_checksum
 from tabletop._definition import GameDefinition
 from tabletop._errors import GameDefinitionError, IllegalActionError
@@ -90,6 +90,13 @@ class GameEngine(Generic[StateT, ConfigT]):
 
         ``action`` may be JSON bytes or text, a mapping, or an action model; it is parsed at the
         boundary. If anything raises, nothing changed: the input state is never mutated.
+        While a simultaneous group is open, a user action is recorded with the group's id; one
+        naming another group fails with ``wrong-simultaneous-group``, and an ``index`` behind the
+        action count is accepted only for an action naming the open group, at or after its
+        ``start_index`` (otherwise, and for any index ahead, ``stale-index``).
+
+        A submitted action may not claim to be the game's own (``source`` ``"system"``:
+        ``system-action``); system actions enter only through ``ctx.add_system_action``.
 
         Raises:
             IllegalActionError: The action cannot be read or may not be played now.
@@ -97,6 +104,10 @@ class GameEngine(Generic[StateT, ConfigT]):
                 cascade).
         """
         parsed = self.definition.parser.parse(action)
+        if parsed.source is not ActionSource.USER:
+            raise IllegalActionError(
+                "system-action", "only the game itself issues system actions", path="source"
+            )
         ctx = MachineContext(self.copy_state(state), game)
         return RunResult(ctx.state, self._drain(ctx, [parsed]))
 
@@ -208,12 +219,28 @@ class GameEngine(Generic[StateT, ConfigT]):
                 f"action is for game {action.game_id!r}, not {state.game_id!r}",
                 path="game_id",
             )
+        group = state.simultaneous_group
+        in_group = False
+        if action.source == ActionSource.USER:
+            named = action.simultaneous_group_id
+            if named is not None and (group is None or named != group.id):
+                open_now = "no group is open" if group is None else f"the open group is {group.id!r}"
+                raise IllegalActionError(
+                    "wrong-simultaneous-group",
+                    f"action names simultaneous group {named!r}, but {open_now}",
+                    path="simultaneous_group_id",
+                )
+            in_group = named is not None
         if action.index is not None and action.index != state.action_count:
-            raise IllegalActionError(
-                "stale-index",
-                f"action expects index {action.index}, but {state.action_count} actions are recorded",
-                path="index",
+            lagging_in_group = (
+                in_group and group is not None and group.start_index <= action.index < state.action_count
             )
+            if not lagging_in_group:
+                raise IllegalActionError(
+                    "stale-index",
+                    f"action expects index {action.index}, but {state.action_count} actions are recorded",
+                    path="index",
+                )
         player_id = action.player_id
         if player_id is not None and not state.is_active(player_id):
             code = (
@@ -222,3 +249,5 @@ class GameEngine(Generic[StateT, ConfigT]):
                 else "unknown-player"
             )
             raise IllegalActionError(code, f"player {player_id!r} may not act now", path="player_id")
+        if group is not None and action.source == ActionSource.USER:
+            action.simultaneous_group_id = group.id

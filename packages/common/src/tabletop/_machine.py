@@ -7,11 +7,13 @@ from collections.abc import Callable, Collection, Sequence
 from enum import StrEnum
 from typing import ClassVar, Generic, Self, TypeVar
 
+from pydantic import JsonValue
+
 from tabletop._action import ActionSource, GameAction
 from tabletop._game import Game, GameConfig
 from tabletop._hydration import Hydrated
 from tabletop._prng import Prng
-from tabletop._state import GameResult, GameState, PlayerState
+from tabletop._state import GameResult, GameState, PlayerState, SimultaneousGroup
 from tabletop.components._turn_manager import HydratedTurnManager
 
 __all__ = ["AnyState", "HydratedAction", "MachineContext", "StateHandler", "TerminalHandler"]
@@ -85,6 +87,37 @@ class MachineContext(Generic[StateT, ConfigT]):
         self.state.active_player_ids = []
         self.turns.end_turn(self.state.action_count)
 
+    def open_simultaneous_group(self) -> SimultaneousGroup:
+        """Open a group of simultaneous actions and record it on ``state.simultaneous_group``.
+
+        The id is drawn from the PRNG (one ``rand_id()``); ``start_index`` is the current action
+        count. Until :meth:`close_simultaneous_group`, user actions are recorded with the group's
+        id, and an action whose ``index`` lags behind is accepted if it names the group (see
+        :class:`~tabletop.SimultaneousGroup`). Who may act is still ``state.active_player_ids``.
+
+        Raises:
+            ValueError: A group is already open.
+        """
+        if self.state.simultaneous_group is not None:
+            msg = f"simultaneous group {self.state.simultaneous_group.id!r} is already open"
+            raise ValueError(msg)
+        group = SimultaneousGroup(id=self.prng.rand_id(), start_index=self.state.action_count)
+        self.state.simultaneous_group = group
+        return group
+
+    def close_simultaneous_group(self) -> SimultaneousGroup:
+        """Close the open group of simultaneous actions and return it.
+
+        Raises:
+            ValueError: No group is open.
+        """
+        group = self.state.simultaneous_group
+        if group is None:
+            msg = "no simultaneous group is open"
+            raise ValueError(msg)
+        self.state.simultaneous_group = None
+        return group
+
     def add_system_action(self, action_type: type[SystemActionT], /, **fields: object) -> SystemActionT:
         """Queue a follow-up action, processed after the current one in the same run.
 
@@ -138,6 +171,24 @@ class HydratedAction(GameAction, Hydrated[ActionT], Generic[ActionT, StateT, Con
     def is_enumerable(cls) -> bool:
         """True if the class overrides :meth:`enumerate` (system-only actions need not)."""
         return cls.enumerate.__func__ is not HydratedAction.enumerate.__func__  # type: ignore[attr-defined]
+
+    @classmethod
+    def action_space(cls, game: Game[ConfigT]) -> list[dict[str, JsonValue]]:
+        """Return every payload this action type can ever carry in ``game``, in a stable order.
+
+        A payload is the action's own fields as JSON (everything beyond the ``GameAction``
+        envelope and ``metadata``), e.g. ``[{"amount": 1}, ..., {"amount": 5}]``. It depends only
+        on the game (seats and config), never on a state, so an integer codec built from it is
+        fixed for a whole game (OpenSpiel's and PettingZoo's discrete action spaces). Everything
+        :meth:`enumerate` returns must be in it. Only actions players take need one.
+        """
+        msg = f"{cls.__name__} does not declare its action space"
+        raise NotImplementedError(msg)
+
+    @classmethod
+    def has_action_space(cls) -> bool:
+        """True if the class overrides :meth:`action_space`."""
+        return cls.action_space.__func__ is not HydratedAction.action_space.__func__  # type: ignore[attr-defined]
 
     @classmethod
     def candidate(cls, state: StateT, player_id: str | None, /, **fields: object) -> Self:

@@ -19,6 +19,7 @@ _TWO_32 = 4294967296.0
 _ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _ID_LENGTH = 21
 _ID_BATCH = 35
+_ALPHABET_SIZE = len(_ID_ALPHABET)
 
 
 class PrngState(Model):
@@ -52,14 +53,9 @@ class Prng:
     def random(self) -> float:
         """Return a float in [0, 1) and advance the stream by one draw."""
         state = self.state
-        a = (state.seed + (state.invocations + 1) * _GOLDEN) & _MASK32
-        state.invocations += 1
-        t = a ^ (a >> 16)
-        t = (t * 0x21F0AAAD) & _MASK32
-        t ^= t >> 15
-        t = (t * 0x735A2D97) & _MASK32
-        t ^= t >> 15
-        return t / _TWO_32
+        invocations = state.invocations + 1
+        state.invocations = invocations
+        return _mix(state.seed, invocations) / _TWO_32
 
     def rand_int(self, maximum: int) -> int:
         """Return an integer in ``[0, maximum)``."""
@@ -81,9 +77,13 @@ class Prng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle ``items`` in place (Fisher–Yates from the last index down)."""
+        state = self.state
+        seed, invocations = state.seed, state.invocations
         for i in range(len(items) - 1, 0, -1):
-            j = int(self.random() * (i + 1))
+            invocations += 1
+            j = int(_mix(seed, invocations) / _TWO_32 * (i + 1))
             items[i], items[j] = items[j], items[i]
+        state.invocations = invocations  # one write for the whole shuffle: the same stream, faster
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """Return a shuffled copy of ``items``."""
@@ -99,13 +99,31 @@ class Prng:
         return items[self.rand_int(len(items))]
 
     def rand_id(self) -> str:
-        """Return a 21-character id over ``A-Z a-z 0-9``, drawn in batches of 35 bytes."""
+        """Return a 21-character id over ``A-Z a-z 0-9``, drawn in batches of 35 bytes.
+
+        Each byte is ``int(random() * 256)``, i.e. the top 8 bits of the mixed 32-bit value; a
+        batch is consumed last byte first, keeping bytes whose low 6 bits index the alphabet.
+        """
+        state = self.state
+        seed, invocations = state.seed, state.invocations
         chars: list[str] = []
         while True:
-            batch = [int(self.random() * 256) for _ in range(_ID_BATCH)]
+            batch = [_mix(seed, invocations + n) >> 24 for n in range(1, _ID_BATCH + 1)]
+            invocations += _ID_BATCH
             for byte in reversed(batch):
                 index = byte & 63
-                if index < len(_ID_ALPHABET):
+                if index < _ALPHABET_SIZE:
                     chars.append(_ID_ALPHABET[index])
                     if len(chars) == _ID_LENGTH:
+                        state.invocations = invocations
                         return "".join(chars)
+
+
+def _mix(seed: int, invocation: int) -> int:
+    """The 32-bit splitmix32 output of draw number ``invocation`` (1-based) of ``seed``'s stream."""
+    t = (seed + invocation * _GOLDEN) & _MASK32
+    t ^= t >> 16
+    t = (t * 0x21F0AAAD) & _MASK32
+    t ^= t >> 15
+    t = (t * 0x735A2D97) & _MASK32
+    return t ^ (t >> 15)

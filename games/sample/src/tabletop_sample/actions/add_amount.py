@@ -2,8 +2,8 @@
 
 from typing import Literal, Self
 
-from pydantic import Field
-from tabletop import GameAction, HydratedAction, IllegalActionError, Model
+from pydantic import Field, JsonValue
+from tabletop import Game, GameAction, HydratedAction, IllegalActionError, Model
 
 from tabletop_sample.components.colors import AMOUNT_PER_TURN
 from tabletop_sample.definition.actions import ActionType
@@ -61,3 +61,7 @@ class HydratedAddAmount(AddAmount, HydratedAction[AddAmount, HydratedSampleGameS
             return []
         left = state.player(player_id).amount
         return [cls.candidate(state, player_id, amount=amount) for amount in range(1, left + 1)]
+
+    @classmethod
+    def action_space(cls, game: Game[SampleConfig]) -> list[dict[str, JsonValue]]:
+        return [{"amount": amount} for amount in range(1, AMOUNT_PER_TURN + 1)]

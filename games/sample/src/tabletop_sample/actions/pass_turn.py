@@ -2,7 +2,8 @@
 
 from typing import Literal, Self
 
-from tabletop import GameAction, HydratedAction
+from pydantic import JsonValue
+from tabletop import Game, GameAction, HydratedAction
 
 from tabletop_sample.definition.actions import ActionType
 from tabletop_sample.model.config import SampleConfig
@@ -29,3 +30,7 @@ class HydratedPass(Pass, HydratedAction[Pass, HydratedSampleGameState, SampleCon
     @classmethod
     def enumerate(cls, state: HydratedSampleGameState, player_id: str) -> list[Self]:
         return [cls.candidate(state, player_id)] if cls.can_pass(state, player_id) else []
+
+    @classmethod
+    def action_space(cls, game: Game[SampleConfig]) -> list[dict[str, JsonValue]]:
+        return [{}]

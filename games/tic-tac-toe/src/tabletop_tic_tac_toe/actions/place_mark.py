@@ -2,7 +2,8 @@
 
 from typing import Literal, Self
 
-from tabletop import GameAction, HydratedAction, IllegalActionError
+from pydantic import JsonValue
+from tabletop import Game, GameAction, HydratedAction, IllegalActionError
 from tabletop.boards import Square
 
 from tabletop_tic_tac_toe.definition.actions import ActionType
@@ -43,3 +44,8 @@ class HydratedPlaceMark(PlaceMark, HydratedAction[PlaceMark, HydratedTicTacToeGa
         if not cls.can_place_mark(state, player_id):
             return []
         return [cls.candidate(state, player_id, square=square) for square in state.board.empty_cells()]
+
+    @classmethod
+    def action_space(cls, game: Game[TicTacToeConfig]) -> list[dict[str, JsonValue]]:
+        board = TicTacToeGameState.model_fields["board"].get_default(call_default_factory=True)
+        return [{"square": square.model_dump(mode="json")} for square in board.squares()]

@@ -6,13 +6,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from tabletop._cli import _games, _new, _play, _schemas
+from tabletop._cli import _games, _golden, _new, _play, _schemas, _simulate
 from tabletop._errors import TabletopError
 
 __all__ = ["main"]
 
 # Each module adds its subcommands to the parser and sets ``handler`` (args -> exit code).
-COMMAND_MODULES = (_games, _play, _new, _schemas)
+COMMAND_MODULES = (_games, _play, _new, _schemas, _simulate, _golden)
 
 
 def _parser() -> argparse.ArgumentParser:

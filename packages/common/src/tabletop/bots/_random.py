@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Generic, TypeVar
 
 from tabletop._action import GameAction
 from tabletop._engine import GameEngine, RunResult
 from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState, HydratedAction
+from tabletop.bots._bot import Bot, new_action_id
 
 __all__ = ["RandomBot", "playout"]
 
 StateT = TypeVar("StateT", bound=AnyState)
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
-
-_ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 
 class RandomBot(Generic[StateT, ConfigT]):
@@ -31,7 +30,7 @@ class RandomBot(Generic[StateT, ConfigT]):
 
     def new_id(self) -> str:
         """A fresh 21-character action id from the bot's generator."""
-        return "".join(self.rng.choice(_ID_CHARS) for _ in range(21))
+        return new_action_id(self.rng)
 
     def choose(
         self, state: StateT, player_id: str, game: Game[ConfigT]
@@ -46,16 +45,21 @@ class RandomBot(Generic[StateT, ConfigT]):
 def playout(
     engine: GameEngine[StateT, ConfigT],
     game: Game[ConfigT],
-    bot: RandomBot[StateT, ConfigT],
+    bot: Bot[StateT, ConfigT] | Mapping[str, Bot[StateT, ConfigT]],
     *,
     max_actions: int = 10_000,
 ) -> Iterator[RunResult[StateT, ConfigT]]:
-    """Start ``game`` and let ``bot`` play every seat until the game ends.
+    """Start ``game`` and let bots play until the game ends.
+
+    ``bot`` plays every seat, or is a mapping from player id to the bot of that seat. When
+    several players are active, the first (in ``active_player_ids`` order) that has a legal
+    action acts next.
 
     Yields the start result, then one result per submitted action.
 
     Raises:
         RuntimeError: Nobody can act although the game is not over, or ``max_actions`` passed.
+        KeyError: ``bot`` is a mapping without a bot for an active player.
     """
     result = engine.start(game)
     yield result
@@ -64,7 +68,8 @@ def playout(
         if state.result is not None:
             return
         for player_id in state.active_player_ids:
-            action = bot.choose(state, player_id, game)
+            seat_bot = bot[player_id] if isinstance(bot, Mapping) else bot
+            action = seat_bot.choose(state, player_id, game)
             if action is not None:
                 break
         else:

@@ -1,5 +1,45 @@
 """Reusable, schema-backed building blocks for game states."""
 
+from tabletop.components._auction import AuctionEntry, AuctionResult, TieBreak
+from tabletop.components._auction_once_around import HydratedOnceAroundAuction, OnceAroundAuction
+from tabletop.components._auction_open import HydratedOpenAuction, OpenAuction
+from tabletop.components._auction_sealed import HydratedSealedBidAuction, SealedBid, SealedBidAuction
+from tabletop.components._cards import Card, Rank, Suit, standard_deck
+from tabletop.components._dice import DicePool, Die, HydratedDicePool, HydratedDie
+from tabletop.components._draw_bag import DrawBag, EmptyBagError, HydratedDrawBag
+from tabletop.components._phase_manager import HydratedPhaseManager, PhaseManager, PhaseSpan
+from tabletop.components._round_manager import HydratedRoundManager, Round, RoundManager
 from tabletop.components._turn_manager import HydratedTurnManager, Turn, TurnManager
 
-__all__ = ["HydratedTurnManager", "Turn", "TurnManager"]
+__all__ = [
+    "AuctionEntry",
+    "AuctionResult",
+    "Card",
+    "DicePool",
+    "Die",
+    "DrawBag",
+    "EmptyBagError",
+    "HydratedDicePool",
+    "HydratedDie",
+    "HydratedDrawBag",
+    "HydratedOnceAroundAuction",
+    "HydratedOpenAuction",
+    "HydratedPhaseManager",
+    "HydratedRoundManager",
+    "HydratedSealedBidAuction",
+    "HydratedTurnManager",
+    "OnceAroundAuction",
+    "OpenAuction",
+    "PhaseManager",
+    "PhaseSpan",
+    "Rank",
+    "Round",
+    "RoundManager",
+    "SealedBid",
+    "SealedBidAuction",
+    "Suit",
+    "TieBreak",
+    "Turn",
+    "TurnManager",
+    "standard_deck",
+]

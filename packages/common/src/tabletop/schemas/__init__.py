@@ -13,6 +13,7 @@ Example:
     True
 """
 
+import tabletop.views._documents  # noqa: F401 - registers the producer of the view schemas
 from tabletop.schemas._bundle import bundle_folder, bundles
 from tabletop.schemas._codegen import DATAMODEL_CODEGEN_OPTIONS, generate_python
 from tabletop.schemas._compare import (

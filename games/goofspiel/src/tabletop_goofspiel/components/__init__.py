@@ -1,0 +1,1 @@
+"""Constants Goofspiel's models share (cards: ``tabletop_goofspiel.components.cards``)."""

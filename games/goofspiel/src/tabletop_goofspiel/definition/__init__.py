@@ -1,0 +1,1 @@
+"""Goofspiel's declarations: machine states, action types, handlers, the definition."""

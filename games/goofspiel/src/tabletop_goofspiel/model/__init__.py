@@ -1,0 +1,1 @@
+"""Goofspiel's state models."""

@@ -1,0 +1,1 @@
+"""Goofspiel's state handlers: one module per machine state."""

@@ -1,0 +1,267 @@
+"""A seeded Monte Carlo tree search bot (UCT), with determinization for hidden information."""
+
+from __future__ import annotations
+
+import gc
+import math
+import random
+from collections.abc import Collection, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from tabletop._action import GameAction
+from tabletop._engine import GameEngine
+from tabletop._game import Game, GameConfig
+from tabletop._machine import AnyState, HydratedAction
+from tabletop._state import GameResult
+from tabletop.bots._bot import new_action_id
+from tabletop.bots._determinizer import Determinizer, identity_determinizer
+from tabletop.bots._positions import Position, PositionTable, action_key
+
+__all__ = ["ActionStats", "MctsBot"]
+
+StateT = TypeVar("StateT", bound=AnyState)
+ConfigT = TypeVar("ConfigT", bound=GameConfig)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionStats(Generic[StateT, ConfigT]):
+    """What the search found out about one of the root's legal actions.
+
+    Attributes:
+        action: The candidate action (empty id).
+        visits: How many iterations went through it.
+        value: Its mean reward for the searching seat (1 win, 0.5 draw, 0 loss).
+    """
+
+    action: HydratedAction[GameAction, StateT, ConfigT]
+    visits: int
+    value: float
+
+
+class _Node:
+    """One tree node: the statistics of the action that leads to it, and its children by action key."""
+
+    __slots__ = ("available", "children", "rewards", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.available = 1  # how often the parent could choose this node's action
+        self.rewards: dict[str, float] = {}
+        self.children: dict[bytes, _Node] = {}
+
+
+class MctsBot(Generic[StateT, ConfigT]):
+    """Chooses actions by Monte Carlo tree search with the UCB1 rule (UCT).
+
+    Each iteration samples a world (the identity for a game without hidden information, or a
+    ``determinizer``'s full state consistent with the bot's view), descends the tree by UCB1
+    for the player acting at each node, expands one untried action, plays uniformly random
+    legal actions to the end, and backs up every player's reward: 1 for a win, 0.5 for a draw
+    (or an unfinished rollout), 0 for a loss. The action visited most at the root is played;
+    :meth:`choose` stops searching as soon as no other action can overtake it.
+
+    With several active players (simultaneous moves), the acting player is the first active
+    player that has a legal action; at the root it is always the seat the bot plays. With a
+    determinizer, children are matched across worlds by :func:`action_key` and selected by
+    their availability counts (information-set MCTS from the bot's own view).
+
+    All randomness comes from the bot's own generator; the game's PRNG is never touched.
+    Simulated actions go through ``engine.run`` on copies, so the states passed in are never
+    mutated.
+
+    Args:
+        engine: The game's engine.
+        iterations: Iterations per decision.
+        exploration: The UCB1 exploration constant ``c`` (default √2, for rewards in [0, 1]).
+        seed: Seed of the bot's generator.
+        determinizer: Samples full states from the bot's view; None (or
+            :func:`identity_determinizer`) for games without hidden information, where the view
+            is the state itself and the root's moves are computed once per decision.
+        max_rollout_actions: A rollout stops after this many actions and counts as a draw.
+        cache_size: The most distinct states one decision's transposition table indexes (states
+            reached again by another path or iteration are not re-run); 0 turns it off.
+        pause_gc: Pause Python's cyclic garbage collector during a search (it is restored
+            afterwards). A search allocates many short-lived states, and collections cost about
+            a third of its time; turn this off in a multi-threaded host.
+
+    Raises:
+        ValueError: ``iterations`` is below 1 or ``exploration`` is negative.
+    """
+
+    def __init__(
+        self,
+        engine: GameEngine[StateT, ConfigT],
+        *,
+        iterations: int = 300,
+        exploration: float = math.sqrt(2),
+        seed: int = 0,
+        determinizer: Determinizer[StateT] | None = None,
+        max_rollout_actions: int = 1_000,
+        cache_size: int = 50_000,
+        pause_gc: bool = True,
+    ) -> None:
+        if iterations < 1:
+            msg = f"iterations must be at least 1, got {iterations}"
+            raise ValueError(msg)
+        if exploration < 0:
+            msg = f"exploration must not be negative, got {exploration}"
+            raise ValueError(msg)
+        self.engine = engine
+        self.iterations = iterations
+        self.exploration = exploration
+        self.rng = random.Random(seed)
+        self.determinizer = None if determinizer is identity_determinizer else determinizer
+        self.max_rollout_actions = max_rollout_actions
+        self.cache_size = cache_size
+        self.pause_gc = pause_gc
+
+    def new_id(self) -> str:
+        """A fresh 21-character action id from the bot's generator."""
+        return new_action_id(self.rng)
+
+    def choose(
+        self, state: StateT, player_id: str, game: Game[ConfigT]
+    ) -> HydratedAction[GameAction, StateT, ConfigT] | None:
+        """The most visited legal action for ``player_id`` with a fresh id, or None if they have none.
+
+        ``state`` is what the bot's seat sees (the full state without hidden information). A
+        player with a single legal action plays it without a search.
+        """
+        legal = self.engine.legal_actions(state, player_id, game)
+        if len(legal) > 1:
+            legal = [stats.action for stats in self._search(state, player_id, game, legal, stop_early=True)]
+        if not legal:
+            return None
+        return legal[0].model_copy(update={"id": self.new_id()})
+
+    def evaluate(
+        self, state: StateT, player_id: str, game: Game[ConfigT]
+    ) -> list[ActionStats[StateT, ConfigT]]:
+        """Search from ``state`` with every iteration and rank ``player_id``'s legal actions.
+
+        Most visited first; ties are broken by value, then by the order of the legal actions.
+        Empty if the player has no legal action.
+        """
+        legal = self.engine.legal_actions(state, player_id, game)
+        return self._search(state, player_id, game, legal, stop_early=False) if legal else []
+
+    def _search(
+        self,
+        state: StateT,
+        player_id: str,
+        game: Game[ConfigT],
+        legal: list[HydratedAction[GameAction, StateT, ConfigT]],
+        *,
+        stop_early: bool,
+    ) -> list[ActionStats[StateT, ConfigT]]:
+        """Rank ``legal`` by search; with ``stop_early``, stop once the most visited action is certain."""
+        candidates = {action_key(action): action for action in legal}
+        table: PositionTable[StateT, ConfigT] = PositionTable(self.engine, game, self.cache_size)
+        root = _Node()
+        view = table.moves(Position(state), player_id) if self.determinizer is None else None
+        with _gc_paused(self.pause_gc):
+            for done in range(1, self.iterations + 1):
+                if view is not None:
+                    world = view
+                else:
+                    assert self.determinizer is not None
+                    world = table.moves(Position(self.determinizer(state, player_id, self.rng)), player_id)
+                self._iterate(root, world, table)
+                if stop_early and _decided(root, candidates.keys(), self.iterations - done):
+                    break
+        ranked = [
+            ActionStats(action, child.visits, child.rewards.get(player_id, 0.0) / child.visits)
+            for key, action in candidates.items()
+            if (child := root.children.get(key)) is not None and child.visits
+        ]
+        unvisited = [ActionStats(a, 0, 0.0) for key, a in candidates.items() if key not in root.children]
+        ranked.sort(key=lambda stats: (-stats.visits, -stats.value))
+        return ranked + unvisited
+
+    def _iterate(
+        self, root: _Node, world: Position[StateT, ConfigT], table: PositionTable[StateT, ConfigT]
+    ) -> None:
+        """One iteration from ``world`` (its moves filled in): select, expand, roll out, back up."""
+        rng, c = self.rng, self.exploration
+        node, position = root, world
+        path = [root]
+        while position.state.result is None:
+            acting = table.moves(position).acting
+            if not acting:
+                break
+            keys = table.keys(position)
+            children = node.children
+            untried = [key for key in keys if key not in children]
+            if untried:
+                for key in keys:
+                    if key in children:
+                        children[key].available += 1
+                key = rng.choice(untried)
+                node = children[key] = _Node()
+                path.append(node)
+                position = table.successor(position, keys[key])
+                break
+            best_key, best_score = b"", -math.inf
+            for key in keys:
+                child = children[key]
+                child.available += 1
+                visits = child.visits
+                score = child.rewards.get(acting, 0.0) / visits + c * math.sqrt(
+                    math.log(child.available) / visits
+                )
+                if score > best_score:
+                    best_key, best_score = key, score
+            node = children[best_key]
+            path.append(node)
+            position = table.successor(position, keys[best_key])
+        for _ in range(self.max_rollout_actions):
+            if position.state.result is not None:
+                break
+            legal = table.moves(position).legal
+            if not legal:
+                break
+            position = table.successor(position, rng.randrange(len(legal)))
+        rewards = _rewards(position.state)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.rewards
+            for player_id, reward in rewards.items():
+                totals[player_id] = totals.get(player_id, 0.0) + reward
+
+
+def _decided(root: _Node, keys: Collection[bytes], remaining: int) -> bool:
+    """True if no other root action can catch up with the most visited one in ``remaining`` iterations."""
+    first = second = 0
+    for key in keys:
+        child = root.children.get(key)
+        if child is None:
+            return False  # an untried action is still to be visited
+        visits = child.visits
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > remaining
+
+
+@contextmanager
+def _gc_paused(pause: bool) -> Iterator[None]:
+    """Pause Python's cyclic garbage collector inside the block, if asked and it is running."""
+    if not pause or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _rewards(state: AnyState) -> dict[str, float]:
+    """1 for each winner and 0 for the others after a win; 0.5 each otherwise."""
+    if state.result is GameResult.WIN:
+        winners = set(state.winning_player_ids)
+        return {player.player_id: 1.0 if player.player_id in winners else 0.0 for player in state.players}
+    return {player.player_id: 0.5 for player in state.players}

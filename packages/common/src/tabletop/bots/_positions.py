@@ -1,0 +1,126 @@
+"""A transposition table for search: every distinct state met once, with its moves and successors.
+
+The engine is a pure function of ``(action, state, game)``, so a state's legal actions and the
+state an action leads to can be remembered by the state's exact JSON bytes: a position reached
+again, by another path or in another iteration, costs a dictionary look-up instead of a run.
+"""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+import orjson
+
+from tabletop._action import GameAction
+from tabletop._engine import GameEngine
+from tabletop._game import Game, GameConfig
+from tabletop._machine import AnyState, HydratedAction
+
+__all__ = ["Position", "PositionTable", "action_key"]
+
+StateT = TypeVar("StateT", bound=AnyState)
+ConfigT = TypeVar("ConfigT", bound=GameConfig)
+
+_ENVELOPE = frozenset(
+    {"id", "game_id", "source", "index", "simultaneous_group_id", "reveals_info", "created_at", "metadata"}
+)
+SIMULATED_ID = "mcts-simulated"
+"""The id of every action submitted inside a search (never a real action)."""
+
+
+def action_key(action: GameAction) -> bytes:
+    """What identifies an action across states: its type, player and payload as sorted JSON.
+
+    Two candidates with the same key are the same move, whatever their id or index.
+    """
+    return orjson.dumps(action.model_dump(mode="json", exclude=set(_ENVELOPE)), option=orjson.OPT_SORT_KEYS)
+
+
+class Position(Generic[StateT, ConfigT]):
+    """One distinct state, what its acting player may do, and where each action leads.
+
+    Attributes:
+        state: The state (never mutated).
+        acting: The acting player, once known ("" if nobody can act).
+        legal: The acting player's legal actions (with the search's id), once known.
+        keys: Each legal action's :func:`action_key` to its index in ``legal``, once needed.
+        successors: The position each legal action leads to, by index, once visited.
+    """
+
+    __slots__ = ("acting", "keys", "legal", "state", "successors")
+
+    def __init__(self, state: StateT) -> None:
+        self.state = state
+        self.acting: str | None = None
+        self.legal: list[HydratedAction[GameAction, StateT, ConfigT]] = []
+        self.keys: dict[bytes, int] | None = None
+        self.successors: list[Position[StateT, ConfigT] | None] = []
+
+
+class PositionTable(Generic[StateT, ConfigT]):
+    """The positions of one search, by exact state bytes, holding at most ``capacity`` of them.
+
+    Past the capacity, new positions are still built and linked from their predecessors, just
+    not indexed for transpositions.
+    """
+
+    def __init__(self, engine: GameEngine[StateT, ConfigT], game: Game[ConfigT], capacity: int) -> None:
+        self.engine = engine
+        self.game = game
+        self.capacity = capacity
+        self._by_bytes: dict[bytes, Position[StateT, ConfigT]] = {}
+        self.runs = 0
+        """How many engine runs the table made (the misses)."""
+
+    def __len__(self) -> int:
+        return len(self._by_bytes)
+
+    def position(self, state: StateT) -> Position[StateT, ConfigT]:
+        """The position of ``state``: the known one with the same bytes, or a new one."""
+        if self.capacity <= 0:
+            return Position(state)
+        raw = state.__pydantic_serializer__.to_json(state)
+        known = self._by_bytes.get(raw)
+        if known is not None:
+            return known
+        created: Position[StateT, ConfigT] = Position(state)
+        if len(self._by_bytes) < self.capacity:
+            self._by_bytes[raw] = created
+        return created
+
+    def moves(self, position: Position[StateT, ConfigT], forced: str = "") -> Position[StateT, ConfigT]:
+        """Fill in the acting player and their legal actions (``forced``: that player acts).
+
+        The acting player is ``forced`` if given, else the first active player with a legal
+        action. Returns ``position`` for chaining.
+        """
+        if position.acting is not None:
+            return position
+        state, engine, game = position.state, self.engine, self.game
+        position.acting = ""
+        for player_id in (forced,) if forced else state.active_player_ids:
+            legal = engine.legal_actions(state, player_id, game)
+            if legal:
+                for action in legal:  # fresh candidates: owned here, so the id is set in place
+                    action.id = SIMULATED_ID
+                position.acting, position.legal = player_id, legal
+                position.successors = [None] * len(legal)
+                break
+        return position
+
+    def keys(self, position: Position[StateT, ConfigT]) -> dict[bytes, int]:
+        """Each legal action's key to its index (call :meth:`moves` first)."""
+        keys = position.keys
+        if keys is None:
+            keys = position.keys = {action_key(action): index for index, action in enumerate(position.legal)}
+        return keys
+
+    def successor(self, position: Position[StateT, ConfigT], index: int) -> Position[StateT, ConfigT]:
+        """The position legal action ``index`` leads to (run through the engine on first use)."""
+        known = position.successors[index]
+        if known is not None:
+            return known
+        self.runs += 1
+        state = self.engine.run(position.legal[index], position.state, self.game).state
+        following = position.successors[index] = self.position(state)
+        return following

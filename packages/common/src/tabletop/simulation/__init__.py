@@ -1,0 +1,52 @@
+"""Simulation: many seeded bot games with invariants checked after every action.
+
+``tabletop simulate <game> -n N --seed S`` is the command-line front end.
+
+Example:
+    >>> from tabletop.simulation import format_report, simulate
+    >>> report = simulate("tic-tac-toe", games=5, seed=1, schemas=None)
+    >>> report.ok and len(report.records) == 5 and sum(report.outcomes.values()) == 5
+    True
+    >>> "result" in format_report(report)
+    True
+"""
+
+from tabletop.simulation._invariants import (
+    Invariant,
+    InvariantError,
+    InvariantFactory,
+    Step,
+    checksum_invariant,
+    default_invariants,
+    hydration_invariant,
+    json_schema_invariant,
+    register_invariant,
+    run_invariants,
+    state_model_invariant,
+    unregister_invariant,
+)
+from tabletop.simulation._report import GameRecord, SimulationReport, format_report
+from tabletop.simulation._runner import BOT_KINDS, BotFactory, bot_factory, default_players, simulate
+
+__all__ = [
+    "BOT_KINDS",
+    "BotFactory",
+    "GameRecord",
+    "Invariant",
+    "InvariantError",
+    "InvariantFactory",
+    "SimulationReport",
+    "Step",
+    "bot_factory",
+    "checksum_invariant",
+    "default_invariants",
+    "default_players",
+    "format_report",
+    "hydration_invariant",
+    "json_schema_invariant",
+    "register_invariant",
+    "run_invariants",
+    "simulate",
+    "state_model_invariant",
+    "unregister_invariant",
+]

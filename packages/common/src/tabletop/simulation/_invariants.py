@@ -1,0 +1,219 @@
+"""Invariants checked after every action of a simulation, and the hook list that extends them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+from tabletop._checksum import next_checksum
+from tabletop._definition import GameDefinition
+from tabletop._engine import RunResult
+from tabletop._errors import TabletopError
+from tabletop._game import Game, GameConfig
+from tabletop._hydration import Hydrated
+from tabletop._machine import AnyState
+
+__all__ = [
+    "Invariant",
+    "InvariantError",
+    "InvariantFactory",
+    "Step",
+    "checksum_invariant",
+    "default_invariants",
+    "hydration_invariant",
+    "json_schema_invariant",
+    "register_invariant",
+    "run_invariants",
+    "state_model_invariant",
+    "unregister_invariant",
+]
+
+AnyDefinition = GameDefinition[AnyState, GameConfig]
+
+
+class InvariantError(TabletopError):
+    """A state broke an invariant during a simulation.
+
+    Attributes:
+        invariant: The name of the broken invariant.
+        detail: What was wrong.
+    """
+
+    def __init__(self, invariant: str, detail: str) -> None:
+        super().__init__(f"{invariant}: {detail}")
+        self.invariant = invariant
+        self.detail = detail
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What an invariant sees: one engine result and the state before it.
+
+    Attributes:
+        definition: The game being simulated.
+        game: The game (seats, config, seed).
+        result: The engine's result (the start, or one submitted action and what it caused).
+        previous: The state before ``result``; None for the start.
+    """
+
+    definition: AnyDefinition
+    game: Game[GameConfig]
+    result: RunResult[AnyState, GameConfig]
+    previous: AnyState | None
+
+    @property
+    def state(self) -> AnyState:
+        """The state after the step."""
+        return self.result.state
+
+
+@dataclass(frozen=True, slots=True)
+class Invariant:
+    """A named check run after every step; ``check`` raises :class:`InvariantError`."""
+
+    name: str
+    """Short name shown in reports."""
+    check: Callable[[Step], None]
+    """Raises InvariantError when the step breaks the invariant."""
+
+
+InvariantFactory = Callable[[AnyDefinition], Invariant | None]
+"""Builds an invariant for a game, or None when it does not apply to that game."""
+
+_HOOKS: list[InvariantFactory] = []
+
+
+def register_invariant(factory: InvariantFactory) -> None:
+    """Add an invariant to :func:`default_invariants` for every game it applies to.
+
+    For checks that live outside the simulation package, e.g. that a player's projected view
+    leaks nothing hidden. Registering the same factory twice has no effect.
+    """
+    if factory not in _HOOKS:
+        _HOOKS.append(factory)
+
+
+def unregister_invariant(factory: InvariantFactory) -> None:
+    """Remove a factory added with :func:`register_invariant` (nothing happens if it was not)."""
+    if factory in _HOOKS:
+        _HOOKS.remove(factory)
+
+
+def _state_json(state: AnyState) -> bytes:
+    return orjson.dumps(state.model_dump(mode="json"))
+
+
+def _check_state_model(step: Step) -> None:
+    state = step.state
+    raw = _state_json(state)
+    plain_type = step.definition.state_type.__plain_model__  # type: ignore[attr-defined]
+    try:
+        again = plain_type.model_validate_json(raw)
+    except ValueError as exc:
+        raise InvariantError("state-model", f"the state does not re-validate: {exc}") from exc
+    if _state_json(again) != raw:
+        raise InvariantError("state-model", "the re-validated state dumps to different JSON")
+
+
+def _check_hydration(step: Step) -> None:
+    state = step.state
+    if not isinstance(state, Hydrated):
+        raise InvariantError("hydration", f"the engine returned a plain {type(state).__name__}")
+    plain = state.dehydrate()
+    if isinstance(plain, Hydrated):
+        raise InvariantError("hydration", "dehydrate() returned a hydrated object")
+    again = type(state).hydrate(plain)
+    if again != state or _state_json(again) != _state_json(state):
+        raise InvariantError("hydration", "hydrate(dehydrate(state)) differs from the state")
+
+
+def _check_checksum(step: Step) -> None:
+    previous, state = step.previous, step.state
+    count = 0 if previous is None else previous.action_count
+    checksum = 0 if previous is None else previous.action_checksum
+    for action in step.result.actions:
+        if action.index != count:
+            raise InvariantError("checksum", f"action {action.id!r} has index {action.index}, not {count}")
+        checksum = next_checksum(checksum, action.id, count)
+        count += 1
+    if (state.action_count, state.action_checksum) != (count, checksum):
+        raise InvariantError(
+            "checksum",
+            f"state says {state.action_count} actions / checksum {state.action_checksum}, "
+            f"the recorded actions give {count} / {checksum}",
+        )
+
+
+state_model_invariant = Invariant("state-model", _check_state_model)
+"""The state's JSON re-validates against the game's plain state model and dumps the same."""
+hydration_invariant = Invariant("hydration", _check_hydration)
+"""The state is hydrated, and hydrate(dehydrate(state)) gives it back."""
+checksum_invariant = Invariant("checksum", _check_checksum)
+"""Action indexes are consecutive and the count and checksum follow the recorded actions."""
+
+
+def json_schema_invariant(schema: Path) -> Invariant:
+    """The state validates against an exported JSON Schema (``schemas/<game>/state.json``).
+
+    Raises:
+        ModuleNotFoundError: ``jsonschema`` is not installed.
+        OSError: The schema cannot be read.
+    """
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+
+    validator = Draft202012Validator(json.loads(schema.read_text(encoding="utf-8")))
+
+    def check(step: Step) -> None:
+        errors = sorted(
+            validator.iter_errors(step.state.model_dump(mode="json")), key=lambda e: list(e.absolute_path)
+        )
+        if errors:
+            first = errors[0]
+            path = "/".join(str(part) for part in first.absolute_path) or "(root)"
+            raise InvariantError("json-schema", f"{schema}: at {path}: {first.message}")
+
+    return Invariant("json-schema", check)
+
+
+def default_invariants(
+    definition: AnyDefinition, *, schemas: Path | None = Path("schemas")
+) -> tuple[list[Invariant], list[str]]:
+    """The invariants a simulation checks by default, and a note for each one it had to skip.
+
+    Always the state model, hydration and checksum invariants; the JSON Schema one when
+    ``schemas/<game>/state.json`` exists and ``jsonschema`` is installed; then every registered
+    hook that applies to the game.
+    """
+    invariants = [state_model_invariant, hydration_invariant, checksum_invariant]
+    skipped: list[str] = []
+    if schemas is not None:
+        schema = schemas / definition.name / "state.json"
+        if not schema.is_file():
+            skipped.append(f"json-schema: no {schema}")
+        else:
+            try:
+                invariants.append(json_schema_invariant(schema))
+            except ModuleNotFoundError:
+                skipped.append("json-schema: jsonschema is not installed (pip install jsonschema)")
+    invariants += [made for factory in _HOOKS if (made := factory(definition)) is not None]
+    return invariants, skipped
+
+
+def run_invariants(invariants: Sequence[Invariant], step: Step) -> None:
+    """Run every invariant on ``step``; the first violation is raised.
+
+    Raises:
+        InvariantError: An invariant does not hold (an unexpected exception in a check is
+            reported as a violation of that check too).
+    """
+    for invariant in invariants:
+        try:
+            invariant.check(step)
+        except InvariantError:
+            raise
+        except Exception as exc:  # a check that crashes is a failed check, reported as such
+            raise InvariantError(invariant.name, f"{type(exc).__name__}: {exc}") from exc

@@ -1,0 +1,220 @@
+"""A leak checker: does a serialized view contain a value its perspective may not see?"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import cached_property
+from typing import Any, cast
+
+from pydantic import BaseModel
+from pydantic_core import from_json, to_json
+
+from tabletop._action import GameAction
+from tabletop._machine import AnyState
+from tabletop._visibility import CustomVisibility, Perspective, Spectator, Viewer
+from tabletop.views._derive import DictNode, ListNode, ModelNode, ModelPlan, Node, Op, UnionNode
+from tabletop.views._projection import action_plan, state_plan
+
+__all__ = ["find_leaks"]
+
+_DELIMITERS = bytes.maketrans(b",[]{}", b"\x01\x01\x01\x01\x01")
+_NOT_VALUES = frozenset({b"", b"null"})
+_INNERMOST = re.compile(rb"\{([^{}]*)\}")
+_KEEP, _OWNER, _COUNT, _COUNT_OWNER, _ORDER_OWNER, _CUSTOM = (
+    Op.KEEP,
+    Op.OWNER,
+    Op.COUNT,
+    Op.COUNT_OWNER,
+    Op.ORDER_OWNER,
+    Op.CUSTOM,
+)
+
+
+def find_leaks(
+    subject: AnyState | GameAction, view: BaseModel | str | bytes, perspective: Perspective
+) -> list[str]:
+    """Report every value hidden from ``perspective`` that shows in ``view`` anyway.
+
+    The hidden values are collected from ``subject`` (a state or an action) by its declarations:
+    host-only fields (``prng``'s seed and draw count among them), other players' owner-only
+    values, count-only and order-only contents, and what custom policies hide from the
+    perspective. A hidden value leaks if it occurs in the view more often than in the parts of
+    ``subject`` the perspective may see (plus the counts the view adds), so a value that is also
+    visible publicly is not reported while it shows no more often than that. Scalars are compared
+    as JSON tokens (object keys are not values) and models without nested models (a card, a bid)
+    as their compact JSON, wherever they occur: a hidden value copied into a public field or a
+    message is found too. Nulls are never reported (they are what hiding leaves).
+
+    Args:
+        subject: The state (or action) the view was made from.
+        view: The view as sent (JSON text or bytes) or as a model.
+        perspective: Whose view it is: a player id or ``SPECTATOR``.
+
+    Returns:
+        One line per leaked value (the hidden field's path, the value and the counts); empty
+        when nothing leaks.
+    """
+    if isinstance(subject, GameAction):
+        plan = action_plan(type(subject))
+        if plan is None:
+            return []
+    else:
+        plan = state_plan(type(subject), spectator=isinstance(perspective, Spectator))
+    state_json = subject.model_dump_json().encode()
+    data = from_json(state_json)
+    regions: list[tuple[str, object]] = []
+    counts: list[int] = []
+    _collect_model(plan, subject, data, _Walk(perspective, subject, regions, counts), None, "")
+    if not regions:
+        return []
+    view_data = view.model_dump(mode="json") if isinstance(view, BaseModel) else from_json(view)
+    texts = [(path, to_json(value)) for path, value in regions]
+    hidden = _Text(b",".join(text for _, text in texts))  # "," separates tokens and objects alike
+    shown = _Text(to_json(view_data))
+    state = _Text(state_json)
+    added = Counter(str(count).encode() for count in counts)
+    return _scalar_leaks(texts, hidden, shown, state, added) + _object_leaks(texts, hidden, shown, state)
+
+
+class _Text:
+    """One compact JSON text and its pieces, each computed once, when first needed."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    @cached_property
+    def split(self) -> bytes:
+        """The text with every structural character turned into ``\\x01``, keys marked ``\\x02``.
+
+        Exact for strings without structural characters; a string holding some splits into
+        pieces the same way in every text compared, so the counts stay comparable.
+        """
+        return self.data.replace(b'":', b'"\x02\x01').translate(_DELIMITERS)
+
+    @cached_property
+    def scalars(self) -> Counter[bytes]:
+        """The scalar tokens (strings with their quotes, numbers, booleans, nulls) and keys."""
+        return Counter(self.split.split(b"\x01"))
+
+    @cached_property
+    def strings(self) -> bytes:
+        """The string values, separated so that no match spans two of them."""
+        return b"\x00".join(
+            [
+                token
+                for token, count in self.scalars.items()
+                if token[:1] == token[-1:] == b'"'
+                for _ in range(count)
+            ]
+        )
+
+    @cached_property
+    def objects(self) -> Counter[bytes]:
+        """The innermost objects (models without nested models), by their text."""
+        return Counter(_INNERMOST.findall(self.data))
+
+
+def _paths(texts: list[tuple[str, bytes]], piece: bytes, scalar: bool) -> str:
+    found = [
+        path for path, text in texts if piece in (_Text(text).scalars if scalar else _Text(text).objects)
+    ]
+    return ", ".join(found)
+
+
+def _scalar_leaks(
+    texts: list[tuple[str, bytes]], hidden: _Text, shown: _Text, state: _Text, added: Counter[bytes]
+) -> list[str]:
+    """Hidden scalars shown as values, or inside strings, more often than they are visible."""
+    leaks: list[str] = []
+    for token, hidden_count in hidden.scalars.items():
+        if token in _NOT_VALUES or token.endswith(b"\x02"):  # what hiding leaves, object keys
+            continue
+        seen = shown.scalars[token]
+        where = "in the view"
+        if seen:
+            visible = state.scalars[token] - hidden_count + added[token]
+        needle = token[1:-1] if token.startswith(b'"') else token
+        if (not seen or seen <= visible) and needle:
+            seen = shown.strings.count(needle)
+            where = "inside text in the view"
+            if seen:
+                visible = state.strings.count(needle) - hidden.strings.count(needle)
+        if seen and seen > visible:
+            leaks.append(
+                f"{_paths(texts, token, scalar=True)}: hidden value {token.decode(errors='replace')} "
+                f"appears {seen} time(s) {where}, {visible} visibly"
+            )
+    return leaks
+
+
+def _object_leaks(texts: list[tuple[str, bytes]], hidden: _Text, shown: _Text, state: _Text) -> list[str]:
+    """Hidden innermost objects (a card, a bid) shown more often than they are visible."""
+    leaks: list[str] = []
+    for body, hidden_count in hidden.objects.items():
+        seen = shown.objects[body]
+        if seen:
+            visible = state.objects[body] - hidden_count
+            if seen > visible:
+                leaks.append(
+                    f"{_paths(texts, body, scalar=False)}: hidden object {{{body.decode(errors='replace')}}} "
+                    f"appears {seen} time(s) in the view, {visible} visibly"
+                )
+    return leaks
+
+
+class _Walk:
+    __slots__ = ("counts", "perspective", "regions", "root")
+
+    def __init__(
+        self, perspective: Perspective, root: BaseModel, regions: list[tuple[str, object]], counts: list[int]
+    ) -> None:
+        self.perspective = perspective
+        self.root = root
+        self.regions = regions
+        self.counts = counts
+
+
+def _collect_model(
+    plan: ModelPlan, value: BaseModel, data: dict[str, object], walk: _Walk, owner: str | None, path: str
+) -> None:
+    if plan.owner_field is not None:
+        owner = getattr(value, plan.owner_field)
+    owns = owner is not None and owner == walk.perspective
+    for name, op, node, policy, _ in plan.steps:
+        item = getattr(value, name)
+        if op is _COUNT or op is _COUNT_OWNER:
+            walk.counts.append(len(item))
+        if op is _KEEP:
+            visible = True
+        elif op is _OWNER or op is _COUNT_OWNER or op is _ORDER_OWNER:
+            visible = owns
+        elif op is _CUSTOM:
+            visible = cast(CustomVisibility, policy).visible_to(
+                Viewer(walk.perspective, owner, value, walk.root)
+            )
+        else:  # DROP, COUNT, ORDER: hidden from everyone in this view
+            visible = False
+        where = f"{path}.{name}" if path else name
+        if not visible:
+            if item is not None:
+                walk.regions.append((where, data[name]))
+        elif node is not None and item is not None:
+            _collect(node, item, data[name], walk, owner, where)
+
+
+def _collect(node: Node, value: Any, data: Any, walk: _Walk, owner: str | None, path: str) -> None:
+    if type(node) is ModelNode:
+        _collect_model(node.plan, value, data, walk, owner, path)
+    elif type(node) is ListNode:
+        for index, (item, item_data) in enumerate(zip(value, data, strict=True)):
+            if item is not None:
+                _collect(node.item, item, item_data, walk, owner, f"{path}[{index}]")
+    elif type(node) is DictNode:
+        for item, (key, item_data) in zip(value.values(), data.items(), strict=True):
+            if item is not None:
+                _collect(node.item, item, item_data, walk, owner, f"{path}[{key!r}]")
+    else:
+        chosen = cast(UnionNode, node).select(value)
+        if chosen is not None:
+            _collect(chosen, value, data, walk, owner, path)

@@ -1,0 +1,190 @@
+"""Projecting states and actions into what one perspective may see."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, cast
+
+from pydantic import BaseModel
+
+from tabletop._action import GameAction
+from tabletop._machine import AnyState
+from tabletop._model import Model
+from tabletop._visibility import Perspective, Spectator, Viewer
+from tabletop.views._analysis import declares_visibility, plain_of
+from tabletop.views._derive import (
+    DictNode,
+    Kind,
+    ListNode,
+    ModelNode,
+    ModelPlan,
+    Node,
+    Op,
+    plan_for,
+)
+
+__all__ = [
+    "action_plan",
+    "action_view_type",
+    "project",
+    "project_action",
+    "project_log",
+    "state_plan",
+    "view_type",
+]
+
+_SHARED: dict[type[BaseModel], bool] = {}
+_STATE_PLANS: dict[tuple[type[BaseModel], bool], ModelPlan] = {}
+_KEEP, _DROP, _OWNER, _COUNT, _COUNT_OWNER, _ORDER, _ORDER_OWNER = (
+    Op.KEEP,
+    Op.DROP,
+    Op.OWNER,
+    Op.COUNT,
+    Op.COUNT_OWNER,
+    Op.ORDER,
+    Op.ORDER_OWNER,
+)
+
+
+def state_plan(state_type: type[BaseModel], *, spectator: bool) -> ModelPlan:
+    """The plan of a game state type for a player's (or a spectator's) view."""
+    known = _STATE_PLANS.get((state_type, spectator))
+    if known is not None:
+        return known
+    plain = plain_of(state_type)
+    shared = _SHARED.get(plain)
+    if shared is None:
+        shared = _SHARED[plain] = not declares_visibility(plain)
+    kind = Kind.SHARED if shared else Kind.SPECTATOR if spectator else Kind.PLAYER
+    plan = plan_for(plain, kind)
+    if plan is None:  # only a model that is not a game state hides nothing at all
+        msg = f"{plain.__qualname__} is not a game state (it has no hidden prng)"
+        raise TypeError(msg)
+    _STATE_PLANS[state_type, spectator] = plan
+    return plan
+
+
+def action_plan(action_type: type[BaseModel]) -> ModelPlan | None:
+    """The plan of an action type (None: every perspective sees the action as recorded)."""
+    return plan_for(action_type, Kind.ACTION)
+
+
+def view_type(state_type: type[AnyState], *, spectator: bool = False) -> type[Model]:
+    """The projected type of ``state_type``'s views: a player's, or with ``spectator`` a spectator's.
+
+    Derived once per state type and cached: a plain model (``extra="forbid"``, the state's field
+    descriptions) named ``<State>PlayerView`` / ``<State>SpectatorView``, or ``<State>View`` for
+    both when the game declares no hidden information of its own (only ``prng`` is left out).
+    Nested models that hide nothing keep their own types.
+    """
+    return cast(type[Model], state_plan(state_type, spectator=spectator).view_type)
+
+
+def action_view_type(action_type: type[GameAction]) -> type[GameAction]:
+    """The projected type of an action type: ``<Action>ActionView``, or its plain model if it hides nothing.
+
+    One type serves every perspective: fields the viewer may not see are null.
+    """
+    plan = action_plan(action_type)
+    return cast(type[GameAction], plain_of(action_type) if plan is None else plan.view_type)
+
+
+def project(state: AnyState, perspective: Perspective) -> Model:
+    """The view of ``state`` that ``perspective`` (a player id or ``SPECTATOR``) may see.
+
+    Returns a fresh instance of :func:`view_type` (never aliasing the state): ``prng`` and
+    host-only fields are left out, other players' owner-only fields are null (left out for a
+    spectator), count-only fields become ``<name>_count``, order-only lists become nulls.
+
+    Raises:
+        ValueError: ``perspective`` is not one of the state's players.
+    """
+    spectator = isinstance(perspective, Spectator)
+    if not spectator and not any(player.player_id == perspective for player in state.players):
+        msg = f"{perspective!r} is not a player of game {state.game_id!r}"
+        raise ValueError(msg)
+    plan = state_plan(type(state), spectator=spectator)
+    data = state.model_dump()
+    _redact_model(plan, state, data, perspective, None, state)
+    return cast(Model, plan.view_type.model_validate(data))
+
+
+def project_action(action: GameAction, perspective: Perspective) -> GameAction:
+    """The action as ``perspective`` may see it, e.g. in the action log it receives.
+
+    Payload and metadata fields the viewer may not see are null (owner-only ones are seen by
+    the action's player, or the player its :class:`~tabletop.views.Owner` field names).
+    Returns a fresh plain model: an instance of :func:`action_view_type`.
+    """
+    data = action.model_dump()
+    plan = action_plan(type(action))
+    if plan is None:
+        return cast(GameAction, plain_of(type(action)).model_validate(data))
+    _redact_model(plan, action, data, perspective, None, action)
+    return cast(GameAction, plan.view_type.model_validate(data))
+
+
+def project_log(actions: Iterable[GameAction], perspective: Perspective) -> list[GameAction]:
+    """The action log ``perspective`` receives: every action through :func:`project_action`."""
+    return [project_action(action, perspective) for action in actions]
+
+
+def _redact_model(
+    plan: ModelPlan,
+    value: BaseModel,
+    data: dict[str, object],
+    perspective: Perspective,
+    owner: str | None,
+    root: BaseModel,
+) -> None:
+    """Turn ``data`` (``value`` dumped) into the view's data, in place."""
+    if plan.owner_field is not None:
+        owner = getattr(value, plan.owner_field)
+    owns = owner is not None and owner == perspective
+    for name, op, node, policy, count_name in plan.steps:
+        if op is _DROP:
+            del data[name]
+            continue
+        item = getattr(value, name)
+        if op is _KEEP:
+            visible = True
+        elif op is _OWNER:
+            visible = owns
+        elif op is _COUNT or op is _COUNT_OWNER:
+            data[count_name] = len(item)  # type: ignore[index]
+            if op is _COUNT:
+                del data[name]
+                continue
+            visible = owns
+        elif op is _ORDER or op is _ORDER_OWNER:
+            if op is _ORDER or not owns:
+                data[name] = [None] * len(item)
+                continue
+            visible = True
+        else:
+            visible = policy.visible_to(Viewer(perspective, owner, value, root))  # type: ignore[union-attr]
+        if not visible:
+            data[name] = None
+        elif node is not None and item is not None:
+            _redact(node, item, data[name], perspective, owner, root)
+
+
+def _redact(
+    node: Node, value: Any, data: Any, perspective: Perspective, owner: str | None, root: BaseModel
+) -> None:
+    if type(node) is ModelNode:
+        _redact_model(node.plan, value, data, perspective, owner, root)
+    elif type(node) is ListNode:
+        item_node = node.item
+        for item, item_data in zip(value, data, strict=True):
+            if item is not None:
+                _redact(item_node, item, item_data, perspective, owner, root)
+    elif type(node) is DictNode:
+        item_node = node.item
+        for item, item_data in zip(value.values(), data.values(), strict=True):
+            if item is not None:
+                _redact(item_node, item, item_data, perspective, owner, root)
+    else:
+        chosen = node.select(value)  # type: ignore[union-attr]
+        if chosen is not None:
+            _redact(chosen, value, data, perspective, owner, root)
