@@ -1,13 +1,11 @@
 """Estimate what proposed engine changes would save, by replaying recorded random games.
 
-Not part of the suite: it reaches into the engine's private ``_drain`` to emulate changes that
-``GameEngine`` does not offer (yet), and will need updating when the engine changes.
+Not part of the suite; compares the engine's paths on the same recorded actions.
 
-- ``run``: today's ``engine.run(action_model, state, game)`` (parse, copy, apply).
-- ``trusted action``: an instance of the game's own action class is shallow-copied instead of
-  parsed (``model_copy()``), the state still copied.
-- ``owned state``: the same, applied in place to a state the caller owns (no copy): what a
-  search rollout or a simulation needs.
+- ``run``: ``engine.run(action_model, state, game)`` (re-validate the action, copy, apply).
+- ``copy_state``: the state copy alone (what ``in_place`` saves).
+- ``owned state``: ``engine.run(..., in_place=True)`` on a copy the caller owns (copied outside
+  the timing): what a search rollout or a replay needs.
 - ``legal_actions`` against the bare ``enumerate`` calls it makes (the rest is the handler's
   ``is_valid_action`` and each candidate's ``check``).
 
@@ -22,7 +20,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from tabletop import AnyState, GameAction, GameConfig, GameEngine, HydratedAction, MachineContext
+from tabletop import AnyState, GameAction, GameConfig, GameEngine, HydratedAction
 from tabletop.bots import RandomBot, playout
 from tabletop.games import available, load
 from tabletop.testing import make_game
@@ -37,7 +35,7 @@ Action = HydratedAction[GameAction, AnyState, GameConfig]
 def _replay_us(name: str, games: int) -> dict[str, float]:
     definition = load(name)
     engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
-    seconds = {"run": 0.0, "trusted action": 0.0, "owned state": 0.0, "legal_actions": 0.0, "enumerate": 0.0}
+    seconds = {"run": 0.0, "copy_state": 0.0, "owned state": 0.0, "legal_actions": 0.0, "enumerate": 0.0}
     actions = 0
     for seed in range(games):
         game = make_game(definition, players=2 if definition.max_players >= 2 else 1, seed=seed)
@@ -45,20 +43,12 @@ def _replay_us(name: str, games: int) -> dict[str, float]:
         steps: list[tuple[AnyState, Action]] = [
             (before.state, after.actions[0]) for before, after in itertools.pairwise(results)
         ]
-        owned = engine.copy_state(results[0].state)
         for state, recorded in steps:
             action = recorded.model_copy(update={"index": None})
             seconds["run"] += timed(lambda: engine.run(action, state, game))  # noqa: B023
-
-            def trusted() -> None:
-                ctx = MachineContext(engine.copy_state(state), game)  # noqa: B023
-                engine._drain(ctx, [action.model_copy()])  # noqa: B023
-
-            def in_place() -> None:
-                engine._drain(MachineContext(owned, game), [action.model_copy()])  # noqa: B023
-
-            seconds["trusted action"] += timed(trusted)
-            seconds["owned state"] += timed(in_place)
+            seconds["copy_state"] += timed(lambda: engine.copy_state(state))  # noqa: B023
+            owned = engine.copy_state(state)
+            seconds["owned state"] += timed(lambda: engine.run(action, owned, game, in_place=True))  # noqa: B023
             player = action.player_id or state.active_player_ids[0]
             seconds["legal_actions"] += timed(lambda: engine.legal_actions(state, player, game))  # noqa: B023
 

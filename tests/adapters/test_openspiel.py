@@ -6,12 +6,14 @@ import importlib
 import sys
 
 import numpy as np
+import orjson
 import pyspiel
 import pytest
 from open_spiel.python.algorithms.mcts import MCTSBot, RandomRolloutEvaluator
 from tabletop import IllegalActionError
 from tabletop.games import available
 from tabletop.openspiel import TabletopGame, TabletopState, load_game, register_all, short_name
+from tabletop.views import project, project_action
 
 TOP_ROW_WIN = [0, 3, 1, 4, 2]  # player_0 marks (0,0), (1,0), (2,0); player_1 marks (0,1), (1,1)
 
@@ -93,10 +95,16 @@ def test_observations_and_information_states_follow_the_history() -> None:
     game = load_game("tic-tac-toe")
     state = _play(game, [4])
     observation = state.observation_string(1)
+    assert orjson.loads(observation) == project(state.tabletop_state, "player_1").model_dump(mode="json")
     assert '"action_count":1' in observation and '"prng"' not in observation
+    (mark,) = state.action_log
+    assert (mark.type, mark.player_id, mark.index) == ("PlaceMark", "player_0", 0)
     information = state.information_state_string(1).splitlines()
     assert information[0] == "player_1"
-    assert information[1:] == [game.new_initial_state().observation_string(1), observation]
+    start_log, start, move_log, now = information[1:]
+    assert (orjson.loads(start_log), start) == ([], game.new_initial_state().observation_string(1))
+    assert orjson.loads(move_log) == [project_action(mark, "player_1").model_dump(mode="json")]
+    assert now == observation
     assert state.information_state_string(0) != state.information_state_string(1)
     mine, theirs, empty = np.reshape(state.observation_tensor(0), (3, 3, 3))
     assert mine[1, 1] == 1 and theirs.sum() == 0 and empty.sum() == 8
@@ -112,6 +120,9 @@ def test_states_serialize_through_json_and_clone_independently() -> None:
     assert isinstance(state_copy, TabletopState)
     assert state_copy.tabletop_state == state.tabletop_state
     assert state_copy.history() == [4, 0]
+    assert state_copy.action_log == state.action_log
+    for player in (0, 1):
+        assert state_copy.information_state_string(player) == state.information_state_string(player)
     clone = state.clone()
     clone.apply_action(8)
     assert state.legal_actions() == [1, 2, 3, 5, 6, 7, 8]

@@ -14,6 +14,7 @@ from pettingzoo.test import api_test, seed_test
 from tabletop import IllegalActionError
 from tabletop.games import available
 from tabletop.pettingzoo import TabletopEnv
+from tabletop.views import SPECTATOR, project
 
 TOP_ROW_WIN = [0, 3, 1, 4, 2]  # player_0 marks (0,0), (1,0), (2,0); player_1 marks (0,1), (1,1)
 
@@ -104,13 +105,15 @@ def test_the_tensor_hook_gives_the_observation_and_the_mask_the_legal_actions() 
     assert waiting["action_mask"].sum() == 0
 
 
-def test_the_generic_observation_is_the_json_bytes_padded() -> None:
+def test_the_generic_observation_is_the_players_view_as_json_bytes_padded() -> None:
     env = TabletopEnv("sample", observation_bytes=2048)
     env.reset(seed=3)
-    observation = env.observe(env.agent_selection)["observation"]
+    agent = env.agent_selection
+    observation = env.observe(agent)["observation"]
     assert observation.shape == (2048,) and observation.dtype == np.uint8
     data = observation.tobytes().rstrip(b"\0")
-    assert orjson.loads(data) == env.tabletop_state.model_dump(mode="json", exclude={"prng"})
+    assert orjson.loads(data) == project(env.tabletop_state, agent).model_dump(mode="json")
+    assert "prng" not in orjson.loads(data)
     tight = TabletopEnv("sample", observation_bytes=64)
     tight.reset(seed=3)
     with pytest.raises(ValueError, match="observation_bytes=64"):
@@ -126,14 +129,16 @@ def test_an_illegal_action_is_refused() -> None:
     assert env.agent_selection == "player_1"
 
 
-def test_ansi_rendering_shows_the_state_without_its_prng() -> None:
+def test_ansi_rendering_shows_the_spectators_view() -> None:
     env = TabletopEnv("tic-tac-toe", render_mode="ansi")
     env.reset(seed=1)
     env.step(4)
     text = env.render()
     assert text is not None
-    assert orjson.loads(text)["board"]["cells"][1][1] == "player_0"
-    assert "prng" not in orjson.loads(text)
+    shown = orjson.loads(text)
+    assert shown == project(env.tabletop_state, SPECTATOR).model_dump(mode="json")
+    assert shown["board"]["cells"][1][1] == "player_0"
+    assert "prng" not in shown
     quiet = TabletopEnv("tic-tac-toe")
     quiet.reset(seed=1)
     assert quiet.render() is None

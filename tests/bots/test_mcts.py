@@ -11,16 +11,18 @@ from typing import Any
 
 import orjson
 import pytest
+from pydantic import BaseModel
 from tabletop import AnyState, GameConfig, GameEngine
 from tabletop.bots import Bot, MctsBot, RandomBot, action_key, identity_determinizer, playout
 from tabletop.games import load
 from tabletop.testing import GameHarness, make_game
+from tabletop.views import project
 from tabletop_fixtures import duel
 
 SUPPORT = Path(__file__).parents[1] / "support"
 
 # Complete games the bot is tested on (the lead extends this as games are finished).
-GAMES = ["sample", "tic-tac-toe"]
+GAMES = ["sample", "tic-tac-toe", "go-fish", "goofspiel"]
 
 
 def _match(
@@ -160,9 +162,9 @@ def test_a_player_without_actions_gets_none_and_a_single_action_is_played_withou
     harness = _ttt((0, 0), (1, 0), (2, 0), (1, 1), (0, 1), (2, 1), (1, 2), (0, 2))
     calls: list[str] = []
 
-    def spy(view: AnyState, seat: str, rng: random.Random) -> AnyState:
+    def spy(view: BaseModel, seat: str, rng: random.Random) -> AnyState:
         calls.append(seat)
-        return view
+        return identity_determinizer(view, seat, rng)
 
     bot = MctsBot(harness.engine, iterations=50, seed=1, determinizer=spy)
     assert bot.choose(harness.state, "p2", harness.game) is None
@@ -185,7 +187,7 @@ def test_mcts_plays_whole_games_of_every_complete_game(name: str) -> None:
     engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
     game = make_game(definition, players=2, seed=5)
     seats: dict[str, Bot[AnyState, GameConfig]] = {
-        "p1": MctsBot(engine, iterations=20, seed=1),
+        "p1": MctsBot(engine, iterations=8, seed=1, max_rollout_actions=12),
         "p2": RandomBot(engine, seed=2),
     }
     final = list(playout(engine, game, seats))[-1].state
@@ -228,3 +230,6 @@ def test_a_determinizer_keeps_hidden_information_hidden() -> None:
 def test_the_identity_determinizer_returns_the_view_itself() -> None:
     harness = _ttt()
     assert identity_determinizer(harness.state, "p1", random.Random(1)) is harness.state
+    hidden = GameHarness.for_game("go-fish", players=2, seed=1).state
+    with pytest.raises(TypeError, match="needs a determinizer"):
+        identity_determinizer(project(hidden, "p1"), "p1", random.Random(1))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import orjson
 import pytest
-from tabletop import AnyState, GameConfig, GameEngine
+from tabletop import AnyState, GameConfig, GameEngine, Model
 from tabletop._cli import main
 from tabletop._cli._simulate import ProgressBar
 from tabletop.games import load
@@ -27,11 +27,15 @@ from tabletop.simulation import (
     simulate,
     state_model_invariant,
     unregister_invariant,
+    view_leak_invariant,
 )
 from tabletop.testing import make_game
+from tabletop.views import SPECTATOR, Perspective, project
 
 # Complete games (the lead extends this as games are finished).
-GAMES = ["sample", "tic-tac-toe"]
+GAMES = ["sample", "tic-tac-toe", "go-fish", "goofspiel"]
+HIDDEN = {"go-fish", "goofspiel"}
+"""The games among them that declare hidden information."""
 
 
 @pytest.fixture
@@ -48,7 +52,8 @@ def schemas(tmp_path: Path) -> Path:
 def test_a_run_plays_every_game_to_its_end_and_keeps_every_invariant(name: str, schemas: Path) -> None:
     report = simulate(name, games=12, seed=3, schemas=schemas)
     assert report.ok, [record.problem for record in report.problems]
-    assert report.invariants == ["state-model", "hydration", "checksum", "json-schema"]
+    leaks = ["view-leaks"] if name in HIDDEN else []
+    assert report.invariants == ["state-model", "hydration", "checksum", "json-schema", *leaks]
     assert report.skipped == []
     assert len(report.records) == 12 and sum(report.outcomes.values()) == 12
     assert all(outcome == "draw" or outcome.startswith("win ") for outcome in report.outcomes)
@@ -217,13 +222,66 @@ def test_the_command_fails_when_a_game_breaks_an_invariant(
     assert "invariant json-schema" in capsys.readouterr().out
 
 
-def test_the_command_can_play_with_mcts_bots(capsys: pytest.CaptureFixture[str]) -> None:
-    assert (
-        main(["simulate", "tic-tac-toe", "-n", "2", "--bot", "mcts", "--iterations", "8", "--no-schemas"])
-        == 0
-    )
+@pytest.mark.parametrize(("name", "iterations"), [("tic-tac-toe", 8), ("goofspiel", 2)])
+def test_the_command_can_play_with_mcts_bots(
+    name: str, iterations: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["simulate", name, "-n", "2", "--bot", "mcts", "--iterations", str(iterations), "--no-schemas"]
+    assert main(argv) == 0
     text = capsys.readouterr().out
     assert "2 games, 2 players, mcts bots" in text and "problems                 none" in text
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_games_with_hidden_information_have_every_view_checked_for_leaks(name: str) -> None:
+    checks = [check.name for check in default_invariants(load(name), schemas=None)[0]]
+    assert ("view-leaks" in checks) is (name in HIDDEN)
+    assert (view_leak_invariant(load(name)) is not None) is (name in HIDDEN)
+
+
+@pytest.mark.parametrize("name", sorted(HIDDEN))
+def test_a_view_showing_hidden_state_breaks_the_view_leak_invariant(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check = view_leak_invariant(load(name))
+    assert check is not None
+    step, _ = _step(name)
+    check.check(step)  # the real views leak nothing
+    monkeypatch.setattr("tabletop.simulation._invariants.project", lambda state, perspective: state)
+    with pytest.raises(InvariantError, match=r"^view-leaks: p1's view leaks .*hidden"):
+        check.check(step)
+
+
+@pytest.mark.parametrize(("name", "secret"), [("go-fish", "DrawCard"), ("goofspiel", "Bid")])
+def test_an_action_log_showing_a_secret_breaks_the_view_leak_invariant(
+    name: str, secret: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check = view_leak_invariant(load(name))
+    assert check is not None
+    assert simulate(name, games=2, seed=1, invariants=[check]).ok
+    monkeypatch.setattr("tabletop.simulation._invariants.project_log", lambda actions, perspective: actions)
+    report = simulate(name, games=2, seed=1, invariants=[check])
+    assert report.outcomes == {"error": 2}
+    for record in report.records:
+        assert record.problem is not None and "invariant view-leaks: " in record.problem
+        assert f"({secret}): " in record.problem
+
+
+def test_the_view_leak_check_projects_for_every_player_and_a_spectator(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[Perspective] = []
+
+    def projecting(state: AnyState, perspective: Perspective) -> Model:
+        seen.append(perspective)
+        return project(state, perspective)
+
+    step, _ = _step("goofspiel")
+    check = view_leak_invariant(load("goofspiel"))
+    assert check is not None
+    monkeypatch.setattr("tabletop.simulation._invariants.project", projecting)
+    check.check(step)
+    assert seen == ["p1", "p2", SPECTATOR]
 
 
 def test_the_progress_bar_redraws_one_line_and_ends_it() -> None:

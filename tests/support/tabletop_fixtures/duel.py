@@ -10,7 +10,7 @@ import random
 from enum import StrEnum
 from typing import Literal, Self
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 from tabletop import (
     GameAction,
     GameConfig,
@@ -115,11 +115,12 @@ def view(state: HydratedDuelState, seat: str) -> HydratedDuelState:
     )
 
 
-def determinize(view: HydratedDuelState, seat: str, rng: random.Random) -> HydratedDuelState:
+def determinize(view: BaseModel, seat: str, rng: random.Random) -> HydratedDuelState:
     """A full state for ``seat``'s view: opponents who are done picked a sign at random."""
-    picks = dict(view.picks)
-    for player in view.players:
-        done = player.player_id not in view.active_player_ids
+    seen = HydratedDuelState.hydrate(view.model_dump())
+    picks = dict(seen.picks)
+    for player in seen.players:
+        done = player.player_id not in seen.active_player_ids
         if player.player_id != seat and done and player.player_id not in picks:
             picks[player.player_id] = rng.choice(SIGNS)
-    return HydratedDuelState.hydrate({**view.model_dump(), "picks": picks})
+    return HydratedDuelState.hydrate({**seen.model_dump(), "picks": picks})

@@ -7,6 +7,7 @@ __all__ = ["fnv1a52", "next_checksum"]
 _OFFSET = 0xCBF29CE484222325
 _PRIME = 0x100000001B3
 _MASK64 = 0xFFFFFFFFFFFFFFFF
+_MIDDLE_BITS = 0x000FFFFFFFFF0000
 
 
 def fnv1a52(text: str) -> int:
@@ -17,14 +18,10 @@ def fnv1a52(text: str) -> int:
     else:
         raw = text.encode("utf-16-le", "surrogatepass")  # JS strings may hold lone surrogates
         units = [raw[i] | (raw[i + 1] << 8) for i in range(0, len(raw), 2)]
+    prime, mask = _PRIME, _MASK64
     for unit in units:
-        h = ((h ^ unit) * _PRIME) & _MASK64
-    return (
-        ((h >> 48) & 0xF) << 48
-        | ((h >> 32) & 0xFFFF) << 32
-        | ((h >> 16) & 0xFFFF) << 16
-        | ((h & 0xFFFF) ^ (h >> 52))
-    )
+        h = ((h ^ unit) * prime) & mask
+    return (h & _MIDDLE_BITS) | ((h & 0xFFFF) ^ (h >> 52))  # bits 16..51 kept; the top 12 fold in
 
 
 def _int32(value: int) -> int:

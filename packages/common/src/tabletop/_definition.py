@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Generic, TypeVar, cast, get_args
 
 from tabletop._action import GameAction
+from tabletop._determinizer import Determinizer
 from tabletop._errors import GameDefinitionError
 from tabletop._game import GameConfig
 from tabletop._hydration import Hydrated
@@ -53,6 +54,10 @@ class GameDefinition(Generic[StateT, ConfigT]):
         min_players: Fewest seats the game supports.
         max_players: Most seats the game supports.
         logic_version: Semantic version of the rules and models (bump major on breaking change).
+        determinizer: For a game with hidden information: samples a full state consistent with
+            one seat's projected view (see :class:`tabletop.bots.Determinizer`), so that search
+            bots (:class:`tabletop.bots.MctsBot`) play from what their seat may see. None for a
+            game without hidden information (or one no search bot plays).
 
     Raises:
         GameDefinitionError: Naming every problem found: a state without a handler, a handler
@@ -76,6 +81,7 @@ class GameDefinition(Generic[StateT, ConfigT]):
         min_players: int = 1,
         max_players: int = 8,
         logic_version: str = "1.0.0",
+        determinizer: Determinizer[StateT] | None = None,
     ) -> None:
         self.name = name
         self.state_type = _hydrated_state_type(state_type)
@@ -91,6 +97,7 @@ class GameDefinition(Generic[StateT, ConfigT]):
         self.min_players = min_players
         self.max_players = max_players
         self.logic_version = logic_version
+        self.determinizer = determinizer
         self.action_by_type: dict[str, type[HydratedAction[GameAction, StateT, ConfigT]]] = {}
         self._check()
         self.parser: ActionParser[HydratedAction[GameAction, StateT, ConfigT]] = ActionParser(self.actions)

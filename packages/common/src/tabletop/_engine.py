@@ -27,7 +27,8 @@ class RunResult(Generic[StateT, ConfigT]):
     """What one engine call produced.
 
     Attributes:
-        state: The new state (a fresh object; the input state is untouched).
+        state: The new state: a fresh object, the input state untouched (with ``in_place``, the
+            input state itself, changed).
         actions: Every action recorded, in order: the submitted one, then the system actions
             it caused, each with its ``index`` set.
     """
@@ -85,11 +86,15 @@ class GameEngine(Generic[StateT, ConfigT]):
         self._handlers[state.machine_state].enter(ctx)
         return RunResult(state, self._drain(ctx, []))
 
-    def run(self, action: RawAction, state: StateT, game: Game[ConfigT]) -> RunResult[StateT, ConfigT]:
+    def run(
+        self, action: RawAction, state: StateT, game: Game[ConfigT], *, in_place: bool = False
+    ) -> RunResult[StateT, ConfigT]:
         """Apply ``action`` and every system action it causes to a copy of ``state``.
 
         ``action`` may be JSON bytes or text, a mapping, or an action model; it is parsed at the
-        boundary. If anything raises, nothing changed: the input state is never mutated.
+        boundary (an instance of one of the game's own action classes is re-validated by its
+        class, a copy). The submitted object itself is never changed. If anything raises,
+        nothing changed: the input state is never mutated.
         While a simultaneous group is open, a user action is recorded with the group's id; one
         naming another group fails with ``wrong-simultaneous-group``, and an ``index`` behind the
         action count is accepted only for an action naming the open group, at or after its
@@ -98,18 +103,36 @@ class GameEngine(Generic[StateT, ConfigT]):
         A submitted action may not claim to be the game's own (``source`` ``"system"``:
         ``system-action``); system actions enter only through ``ctx.add_system_action``.
 
+        Args:
+            action: The submitted action.
+            state: The state to apply it to.
+            game: The game being played.
+            in_place: Apply to ``state`` itself instead of a copy, for a caller that owns it
+                (a search rollout, a simulation, a replay): the same checks and records, without
+                the copy. The result's ``state`` is ``state``. If this raises, ``state`` is left
+                undefined (possibly half-changed) and must be discarded. ``state`` must be an
+                instance of the definition's hydrated state type.
+
         Raises:
             IllegalActionError: The action cannot be read or may not be played now.
             GameDefinitionError: A handler broke its declaration (undeclared next state, runaway
                 cascade).
+            TypeError: ``in_place`` with a state that is not of the hydrated state type.
         """
         parsed = self.definition.parser.parse(action)
         if parsed.source is not ActionSource.USER:
             raise IllegalActionError(
                 "system-action", "only the game itself issues system actions", path="source"
             )
-        ctx = MachineContext(self.copy_state(state), game)
-        return RunResult(ctx.state, self._drain(ctx, [parsed]))
+        if in_place:
+            if type(state) is not self._state_type:
+                msg = f"in_place needs a {self._state_type.__name__}, not a {type(state).__name__}"
+                raise TypeError(msg)
+            working = state
+        else:
+            working = self.copy_state(state)
+        ctx = MachineContext(working, game)
+        return RunResult(working, self._drain(ctx, [parsed]))
 
     def copy_state(self, state: StateT) -> StateT:
         """Return a hydrated, independent copy of ``state`` (re-validated, never deep-copied)."""
@@ -130,11 +153,14 @@ class GameEngine(Generic[StateT, ConfigT]):
         Candidates carry an empty id; give one a fresh id before submitting it.
         """
         hydrated = state if isinstance(state, self._state_type) else self.copy_state(state)
+        legal: list[Action[StateT, ConfigT]] = []
+        if hydrated.result is not None or not hydrated.is_active(player_id):
+            return legal
         ctx = MachineContext(hydrated, game)
         handler = self._handlers[hydrated.machine_state]
-        legal: list[Action[StateT, ConfigT]] = []
-        for action_type in self.valid_action_types(hydrated, player_id, game):
-            action_class = self.definition.action_by_type[action_type]
+        action_by_type = self.definition.action_by_type
+        for action_type in handler.valid_actions_for_player(player_id, ctx):
+            action_class = action_by_type[action_type]
             if not action_class.is_enumerable():
                 continue
             for candidate in action_class.enumerate(hydrated, player_id):

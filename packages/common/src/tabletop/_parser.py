@@ -59,6 +59,7 @@ class ActionParser(Generic[ActionT]):
             msg = "an action parser needs at least one action class"
             raise ValueError(msg)
         self._tags = frozenset(str(literal_tag(action)) for action in actions)
+        self._own = frozenset(actions)
         # Discriminated even for a single action class, so a missing tag is always an error
         # (the exported schemas require it) instead of being filled in by the model's default.
         union: object = Annotated[Union[tuple(actions)], Field(discriminator="type")]  # noqa: UP007
@@ -67,10 +68,15 @@ class ActionParser(Generic[ActionT]):
     def parse(self, raw: RawAction) -> ActionT:
         """Return the typed action ``raw`` describes (always a fresh object).
 
+        An instance of one of the parser's own action classes is re-validated by its own class
+        (its type is known, so the union is not searched); it is validated all the same.
+
         Raises:
             IllegalActionError: The input is not a valid action of this game.
         """
         try:
+            if type(raw) in self._own:
+                return raw.__pydantic_validator__.validate_python(raw)  # type: ignore[union-attr, no-any-return]
             if isinstance(raw, bytes | bytearray | str):
                 return self.adapter.validate_json(raw)
             if isinstance(raw, BaseModel):

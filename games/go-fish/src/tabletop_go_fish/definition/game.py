@@ -8,6 +8,7 @@ from tabletop_go_fish.definition.actions import ActionType
 from tabletop_go_fish.definition.state_handlers import state_handlers
 from tabletop_go_fish.definition.states import MachineState
 from tabletop_go_fish.model.config import GoFishConfig
+from tabletop_go_fish.model.determinizer import determinize
 from tabletop_go_fish.model.game_state import HydratedGoFishGameState, setup
 
 definition = GameDefinition(
@@ -22,4 +23,5 @@ definition = GameDefinition(
     setup=setup,
     min_players=2,
     max_players=6,
+    determinizer=determinize,
 )

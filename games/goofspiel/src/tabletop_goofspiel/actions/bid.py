@@ -29,7 +29,7 @@ class Bid(GameAction):
     player_id: str
     """The acting player."""
     card: Annotated[int, OwnerOnly()] = Field(ge=1, le=MAX_CARDS)
-    """The card bid: one of the bidder's unspent cards. Owner-only: null in everyone else's log (the Reveal shows it)."""
+    """The card bid: one of the bidder's unspent cards. Owner-only: the Reveal shows it to everyone."""
     metadata: BidMetadata | None = None
     """Set by the engine when the action is applied."""
 

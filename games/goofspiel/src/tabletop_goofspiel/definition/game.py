@@ -8,6 +8,7 @@ from tabletop_goofspiel.definition.actions import ActionType
 from tabletop_goofspiel.definition.state_handlers import state_handlers
 from tabletop_goofspiel.definition.states import MachineState
 from tabletop_goofspiel.model.config import GoofspielConfig
+from tabletop_goofspiel.model.determinizer import determinize
 from tabletop_goofspiel.model.game_state import HydratedGoofspielGameState, setup
 
 definition = GameDefinition(
@@ -22,4 +23,5 @@ definition = GameDefinition(
     setup=setup,
     min_players=2,
     max_players=2,
+    determinizer=determinize,
 )

@@ -29,7 +29,7 @@ class GoofspielGameState(GameState[GoofspielPlayerState, MachineState]):
     """Goofspiel's state: the prize deck, the prize up for bidding, the secret bids and past rounds."""
 
     prize_deck: Annotated[list[int], CountOnly()] = Field(default_factory=list)
-    """The face-down prize cards, shuffled at setup; the first is turned up next. Views show only how many (``prize_deck_count``)."""
+    """The face-down prize cards, shuffled at setup; the first is turned up next. Count-only: secret order."""
     prize: int | None = None
     """The prize card up for bidding this round; None between rounds and once the game is over."""
     auction: SealedBidAuction | None = None

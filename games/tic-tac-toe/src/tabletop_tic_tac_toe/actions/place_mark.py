@@ -47,5 +47,4 @@ class HydratedPlaceMark(PlaceMark, HydratedAction[PlaceMark, HydratedTicTacToeGa
 
     @classmethod
     def action_space(cls, game: Game[TicTacToeConfig]) -> list[dict[str, JsonValue]]:
-        board = TicTacToeGameState.model_fields["board"].get_default(call_default_factory=True)
-        return [{"square": square.model_dump(mode="json")} for square in board.squares()]
+        return [{"square": {"x": x, "y": y}} for y in range(3) for x in range(3)]

@@ -6,8 +6,8 @@ Every adapter observation is a projected view from :mod:`tabletop.views`, never 
   players' secrets are null or counts; ``prng`` and host-only fields are left out);
 - what a player learns from the actions recorded is :func:`tabletop.views.project_log` of them for
   that player (hidden payload and metadata fields are null);
-- a spectator's observation (PettingZoo's ``"ansi"`` rendering) is the :data:`~tabletop.views.SPECTATOR`
-  view.
+- a spectator's observation (PettingZoo's ``"ansi"`` rendering) is the
+  :data:`~tabletop.views.SPECTATOR` view.
 
 So the adapters show a player exactly what the framework sends that player, and nothing the
 views hide; a game keeps a secret from learning agents by declaring it, on its state and on the
@@ -36,6 +36,6 @@ def observation_json(state: AnyState, perspective: Perspective) -> bytes:
 
 
 def log_json(actions: Iterable[GameAction], perspective: Perspective) -> bytes:
-    """The actions as ``perspective`` receives them (:func:`tabletop.views.project_log`): a compact JSON array."""
+    """The actions as ``perspective`` receives them (``project_log``), as a compact JSON array."""
     views = [action.model_dump_json().encode() for action in project_log(actions, perspective)]
     return b"[" + b",".join(views) + b"]"

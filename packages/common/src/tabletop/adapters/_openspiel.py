@@ -1,22 +1,38 @@
-"""Tabletop games as registered OpenSpiel Python games."""
+"""Tabletop games as registered OpenSpiel Python games.
+
+Observations are projected views (:mod:`tabletop.views`), never the state itself:
+
+- a player's **observation string** is their view of the current state,
+  ``project(state, player_id)``, as compact JSON;
+- a player's **information state string** is their history as they know it: their seat id,
+  then for each step (the start, then every player action) the actions that step recorded as
+  the player receives them (``project_log``, a JSON array), then their view of the state after
+  them: one line each. It holds exactly what the framework sends that player over the game (its
+  views and its log), so nothing any projected view hides, and it has perfect recall: it grows
+  by two lines per action, and holds who did what in public (an ask, a bid being made) that
+  views alone would not show. A game keeps a secret carried by an action (a sealed bid's card)
+  by declaring it on the action too;
+- ``str(state)`` is OpenSpiel's omniscient state string: the whole tabletop state as JSON, PRNG
+  and secrets included (it is what serialization checks compare; never show it to a player).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from enum import Enum
-from typing import ClassVar, Self
+from typing import ClassVar
 
 import numpy as np
 import numpy.typing as npt
-import orjson
 import pyspiel
 
+from tabletop._action import GameAction
 from tabletop._definition import GameDefinition
 from tabletop._errors import GameDefinitionError
 from tabletop._game import GameConfig
 from tabletop._machine import AnyState
 from tabletop.adapters._hints import DEFAULT_MAX_GAME_LENGTH, ObservationTensor, adapter_hints
-from tabletop.adapters._observation import observation_json
+from tabletop.adapters._snapshot import Snapshot, information_lines, recorded_actions
 from tabletop.adapters._table import Table, Turn
 from tabletop.games import available, load
 
@@ -89,54 +105,6 @@ def _game_type(definition: AnyDefinition) -> pyspiel.GameType:
     )
 
 
-class _Snapshot:
-    """One tabletop state in an OpenSpiel history: immutable, shared by clones, pickled as our JSON."""
-
-    __slots__ = ("_json", "_observations", "_state", "_turn")
-
-    def __init__(self, *, state: AnyState | None = None, json: bytes | None = None) -> None:
-        self._state = state
-        self._json = json
-        self._turn: Turn[AnyState, GameConfig] | None = None
-        self._observations: dict[str, str] = {}
-
-    def __deepcopy__(self, _memo: dict[int, object]) -> Self:
-        return self  # never changed after it is made, so clones may share it
-
-    def __reduce__(self) -> tuple[Callable[[bytes], _Snapshot], tuple[bytes]]:
-        return (_snapshot_from_json, (self.json(),))  # pickled (OpenSpiel's serialization) as our JSON
-
-    def json(self) -> bytes:
-        """The whole state as compact JSON (what serialization and ``str`` use)."""
-        if self._json is None:
-            assert self._state is not None
-            self._json = orjson.dumps(self._state.model_dump(mode="json"))
-        return self._json
-
-    def state(self, table: AnyTable) -> AnyState:
-        """The hydrated state (never mutate it: clones share it)."""
-        if self._state is None:
-            assert self._json is not None
-            self._state = table.definition.state_type.model_validate_json(self._json)
-        return self._state
-
-    def turn(self, table: AnyTable) -> Turn[AnyState, GameConfig] | None:
-        """Who acts and their legal actions; None once the game is over."""
-        if self._turn is None:
-            self._turn = table.turn(self.state(table))
-        return self._turn
-
-    def observation(self, table: AnyTable, player_id: str) -> str:
-        """What ``player_id`` observes, as a string."""
-        if player_id not in self._observations:
-            self._observations[player_id] = observation_json(self.state(table), player_id).decode()
-        return self._observations[player_id]
-
-
-def _snapshot_from_json(json: bytes) -> _Snapshot:
-    return _Snapshot(json=json)
-
-
 class TabletopGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
     """An installed tabletop game as an OpenSpiel game (one subclass is registered per game).
 
@@ -175,7 +143,8 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
         )
         super().__init__(_game_type(definition), info, values)
         self.table = table
-        self._initial = _Snapshot(state=table.start())
+        start = table.start()
+        self._initial = Snapshot(state=start.state, actions=start.actions)
 
     def new_initial_state(self) -> TabletopState:
         """The start of a game (built once per game object and shared)."""
@@ -202,7 +171,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
     terminal; so is one cut off after ``max_game_length`` player actions (a draw).
     """
 
-    def __init__(self, game: TabletopGame, trail: tuple[_Snapshot, ...]) -> None:
+    def __init__(self, game: TabletopGame, trail: tuple[Snapshot, ...]) -> None:
         super().__init__(game)
         self._trail = trail
 
@@ -242,8 +211,8 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         if turn is None:
             msg = "the game is over"
             raise RuntimeError(msg)
-        following = table.play(self._trail[-1].state(table), turn.player_id, action)
-        self._trail = (*self._trail, _Snapshot(state=following))
+        run = table.play(self._trail[-1].state(table), turn.player_id, action)
+        self._trail = (*self._trail, Snapshot(state=run.state, actions=run.actions))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return f"{self._table.player_ids[player]}: {self._table.codec.describe(action)}"
@@ -258,18 +227,32 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         return table.returns(self._trail[-1].state(table))
 
     def __str__(self) -> str:
-        return self._trail[-1].json().decode()
+        return self._trail[-1].json().decode()  # the whole state, secrets included: never a player's
 
     def observation_for(self, player: int) -> str:
-        """What seat ``player`` observes now."""
+        """Seat ``player``'s view of the current state (``tabletop.views.project``), as JSON."""
         table = self._table
         return self._trail[-1].observation(table, table.player_ids[player])
 
     def information_state_for(self, player: int) -> str:
-        """Everything seat ``player`` has observed, one observation per line, after its seat id."""
+        """Seat ``player``'s history as they know it: their seat id, then two lines per step.
+
+        Each step (the start, then each player action) adds the actions it recorded as the
+        player receives them (a JSON array of :func:`tabletop.views.project_log`), then the
+        player's view of the state after them (their observation). Nothing the views hide.
+        """
         table = self._table
         player_id = table.player_ids[player]
-        return "\n".join([player_id, *(snapshot.observation(table, player_id) for snapshot in self._trail)])
+        return "\n".join([player_id, *information_lines(self._trail, table, player_id)])
+
+    @property
+    def action_log(self) -> list[GameAction]:
+        """Every action the game recorded so far, system actions included, in order.
+
+        This is the host's log, hidden fields included (do not mutate the actions: clones share
+        them); each player's information state holds its projection.
+        """
+        return recorded_actions(self._trail, self._table)
 
 
 class _Observer:

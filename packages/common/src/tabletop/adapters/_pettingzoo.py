@@ -1,4 +1,9 @@
-"""Tabletop games as PettingZoo AEC environments."""
+"""Tabletop games as PettingZoo AEC environments.
+
+An agent's generic observation is their projected view of the state (``tabletop.views.project``)
+as JSON bytes; the ``"ansi"`` rendering is the spectator's view. Neither holds anything the
+views hide (other players' secrets, the PRNG).
+"""
 
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ from pettingzoo import AECEnv
 from tabletop._errors import IllegalActionError
 from tabletop._game import GameConfig
 from tabletop._machine import AnyState
+from tabletop._visibility import SPECTATOR
 from tabletop.adapters._observation import observation_json
 from tabletop.adapters._table import Table, Turn
 from tabletop.games import load
@@ -23,7 +29,12 @@ from tabletop.games import load
 __all__ = ["DEFAULT_OBSERVATION_BYTES", "Observation", "TabletopEnv"]
 
 DEFAULT_OBSERVATION_BYTES = 4096
-"""Size of the generic observation: the player's observation as JSON bytes, zero-padded."""
+"""Size of the generic observation: the player's view as JSON bytes, zero-padded.
+
+Room for the installed games' views with their default configs: a 6-player Go Fish view takes
+at most about 2.5 KB (a player holding all 52 cards), Goofspiel's about 1.7 KB. A bigger config
+(Goofspiel with 52 cards: about 5 KB) needs a larger ``observation_bytes``.
+"""
 
 Observation = dict[str, npt.NDArray[np.float32] | npt.NDArray[np.uint8] | npt.NDArray[np.int8]]
 """An observation: ``observation`` (float32 tensor or uint8 JSON bytes) and ``action_mask`` (int8)."""
@@ -36,9 +47,9 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type infor
     player with a legal action. Actions are ``Discrete`` over the game's
     :class:`~tabletop.adapters.ActionCodec`. Each observation is a dict: ``observation`` (the
     game's :class:`~tabletop.adapters.ObservationTensor` as float32 if it registered one, else
-    the player's observation as JSON bytes in a zero-padded uint8 vector of
-    ``observation_bytes``) and ``action_mask`` (int8, 1 for each legal action of the agent to
-    act, all 0 for everyone else). Rewards come at the end: +1 for each winner, -1 for the
+    the agent's view of the state, ``tabletop.views.project``, as JSON bytes in a zero-padded
+    uint8 vector of ``observation_bytes``) and ``action_mask`` (int8, 1 for each legal action
+    of the agent to act, all 0 for everyone else). Rewards come at the end: +1 for each winner, -1 for the
     others, 0 for everyone in a draw. A game still running after ``max_game_length`` player
     actions is truncated. ``reset(seed=s)`` starts a game with PRNG seed ``s``; ``reset()``
     draws the next seed from the last one given.
@@ -47,10 +58,11 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type infor
         game: The installed game's name, e.g. ``"tic-tac-toe"``.
         players: How many seats (default: 2 where the game allows it).
         config: The game's config (default: its defaults).
-        render_mode: ``None`` or ``"ansi"`` (``render()`` returns the state as text).
+        render_mode: ``None`` or ``"ansi"`` (``render()`` returns the spectator's view as text).
         max_game_length: The most player actions before truncation (default: the game's
             hint, else 1000).
-        observation_bytes: Size of the generic observation.
+        observation_bytes: Size of the generic observation (a view longer than that raises
+            ``ValueError`` when observed).
 
     Raises:
         UnknownGameError: No installed game has that name.
@@ -133,7 +145,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type infor
             self._seeds = random.Random(seed)
         else:
             self.table.reseed(self._seeds.getrandbits(32))
-        self._state = self.table.start()
+        self._state = self.table.start().state
         self._moves = 0
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -192,7 +204,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type infor
                 "illegal-action-index", f"{action} is not one of {agent}'s legal actions {legal}"
             )
         self._cumulative_rewards[agent] = 0.0
-        self._state = self.table.play(self.tabletop_state, agent, index)
+        self._state = self.table.play(self.tabletop_state, agent, index).state
         self._moves += 1
         self._turn = self.table.turn(self._state)
         if self._turn is None:
@@ -208,10 +220,13 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type infor
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The state as indented JSON (without its PRNG) in ``"ansi"`` mode; None otherwise."""
+        """In ``"ansi"`` mode, the spectator's view of the state as indented JSON; None otherwise.
+
+        The view is ``tabletop.views.project(state, SPECTATOR)``: what every player may see.
+        """
         if self.render_mode != "ansi" or self._state is None:
             return None
-        shown = self._state.model_dump(mode="json", exclude={"prng"})
+        shown = orjson.loads(observation_json(self._state, SPECTATOR))
         return orjson.dumps(shown, option=orjson.OPT_INDENT_2).decode()
 
     def close(self) -> None:

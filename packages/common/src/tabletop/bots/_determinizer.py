@@ -3,28 +3,24 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol, TypeVar
 
+from pydantic import BaseModel
+
+from tabletop._determinizer import Determinizer
 from tabletop._machine import AnyState
+from tabletop._state import GameState
 
 __all__ = ["Determinizer", "identity_determinizer"]
 
-StateT = TypeVar("StateT", bound=AnyState)
 
+def identity_determinizer(view: BaseModel, seat: str, rng: random.Random) -> AnyState:
+    """The determinizer of a game without hidden information: the view is the state.
 
-class Determinizer(Protocol[StateT]):
-    """Samples a full state the bot's seat cannot tell apart from the one it sees.
-
-    A game with hidden information supplies one (e.g. deal the unseen cards at random from
-    what is left). It must draw its randomness only from ``rng`` (the bot's generator, never the
-    state's PRNG) and must not mutate ``view``.
+    Raises:
+        TypeError: ``view`` is not a game state (a projected view of a game that hides
+            something cannot be played on: that game needs a real determinizer).
     """
-
-    def __call__(self, view: StateT, seat: str, rng: random.Random) -> StateT:
-        """Return a full state consistent with ``view``, the state as ``seat`` may see it."""
-        ...
-
-
-def identity_determinizer(view: StateT, seat: str, rng: random.Random) -> StateT:
-    """The determinizer of a game without hidden information: the view is the state."""
+    if not isinstance(view, GameState):
+        msg = f"{type(view).__name__} is a projected view, not a state: the game needs a determinizer"
+        raise TypeError(msg)
     return view

@@ -10,6 +10,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from pydantic import BaseModel
+
 from tabletop._action import GameAction
 from tabletop._engine import GameEngine
 from tabletop._game import Game, GameConfig
@@ -55,8 +57,8 @@ class _Node:
 class MctsBot(Generic[StateT, ConfigT]):
     """Chooses actions by Monte Carlo tree search with the UCB1 rule (UCT).
 
-    Each iteration samples a world (the identity for a game without hidden information, or a
-    ``determinizer``'s full state consistent with the bot's view), descends the tree by UCB1
+    Each iteration samples a world (the state itself for a game without hidden information, or
+    a ``determinizer``'s full state consistent with the bot's view), descends the tree by UCB1
     for the player acting at each node, expands one untried action, plays uniformly random
     legal actions to the end, and backs up every player's reward: 1 for a win, 0.5 for a draw
     (or an unfinished rollout), 0 for a loss. The action visited most at the root is played;
@@ -67,6 +69,12 @@ class MctsBot(Generic[StateT, ConfigT]):
     determinizer, children are matched across worlds by :func:`action_key` and selected by
     their availability counts (information-set MCTS from the bot's own view).
 
+    Hidden information: for a game whose state type declares visibility
+    (:func:`tabletop.views.declares_visibility`), the bot first projects the state it is given
+    for its seat (:func:`tabletop.views.project`) and from then on reads only that view: the
+    determinizer samples every world from it (the seat's legal actions are listed on the first
+    sample), so two states that differ only in what the seat may not see get the same choices.
+
     All randomness comes from the bot's own generator; the game's PRNG is never touched.
     Simulated actions go through ``engine.run`` on copies, so the states passed in are never
     mutated.
@@ -76,9 +84,10 @@ class MctsBot(Generic[StateT, ConfigT]):
         iterations: Iterations per decision.
         exploration: The UCB1 exploration constant ``c`` (default √2, for rewards in [0, 1]).
         seed: Seed of the bot's generator.
-        determinizer: Samples full states from the bot's view; None (or
-            :func:`identity_determinizer`) for games without hidden information, where the view
-            is the state itself and the root's moves are computed once per decision.
+        determinizer: Samples full states from the bot's view. None: the game definition's
+            (``GameDefinition(determinizer=...)``), if any. Without one (or with
+            :func:`identity_determinizer`), the view is the state itself and the root's moves
+            are computed once per decision; a game that hides information must have one.
         max_rollout_actions: A rollout stops after this many actions and counts as a draw.
         cache_size: The most distinct states one decision's transposition table indexes (states
             reached again by another path or iteration are not re-run); 0 turns it off.
@@ -87,7 +96,8 @@ class MctsBot(Generic[StateT, ConfigT]):
             a third of its time; turn this off in a multi-threaded host.
 
     Raises:
-        ValueError: ``iterations`` is below 1 or ``exploration`` is negative.
+        ValueError: ``iterations`` is below 1 or ``exploration`` is negative, or the game hides
+            information and there is no determinizer.
     """
 
     def __init__(
@@ -102,6 +112,8 @@ class MctsBot(Generic[StateT, ConfigT]):
         cache_size: int = 50_000,
         pause_gc: bool = True,
     ) -> None:
+        from tabletop.views import declares_visibility  # here: tabletop.views imports the bots
+
         if iterations < 1:
             msg = f"iterations must be at least 1, got {iterations}"
             raise ValueError(msg)
@@ -112,7 +124,18 @@ class MctsBot(Generic[StateT, ConfigT]):
         self.iterations = iterations
         self.exploration = exploration
         self.rng = random.Random(seed)
-        self.determinizer = None if determinizer is identity_determinizer else determinizer
+        definition = engine.definition
+        chosen = definition.determinizer if determinizer is None else determinizer
+        self.determinizer = None if chosen is identity_determinizer else chosen
+        self.hidden_information = declares_visibility(definition.state_type)
+        """True if the game's state declares visibility: the bot plays from its projected view."""
+        if self.hidden_information and self.determinizer is None:
+            msg = (
+                f"{definition.name} hides information from its players, so MctsBot needs a determinizer "
+                "to search from its own view: declare GameDefinition(determinizer=...) or pass "
+                "MctsBot(determinizer=...)"
+            )
+            raise ValueError(msg)
         self.max_rollout_actions = max_rollout_actions
         self.cache_size = cache_size
         self.pause_gc = pause_gc
@@ -126,12 +149,15 @@ class MctsBot(Generic[StateT, ConfigT]):
     ) -> HydratedAction[GameAction, StateT, ConfigT] | None:
         """The most visited legal action for ``player_id`` with a fresh id, or None if they have none.
 
-        ``state`` is what the bot's seat sees (the full state without hidden information). A
+        ``state`` is the full state; with hidden information the bot reads only its projection
+        for ``player_id`` (otherwise, with a determinizer, it may be what the seat sees). A
         player with a single legal action plays it without a search.
         """
-        legal = self.engine.legal_actions(state, player_id, game)
+        view, world = self._observe(state, player_id)
+        legal = self.engine.legal_actions(world, player_id, game)
         if len(legal) > 1:
-            legal = [stats.action for stats in self._search(state, player_id, game, legal, stop_early=True)]
+            ranked = self._search(view, world, player_id, game, legal, stop_early=True)
+            legal = [stats.action for stats in ranked]
         if not legal:
             return None
         return legal[0].model_copy(update={"id": self.new_id()})
@@ -144,31 +170,54 @@ class MctsBot(Generic[StateT, ConfigT]):
         Most visited first; ties are broken by value, then by the order of the legal actions.
         Empty if the player has no legal action.
         """
-        legal = self.engine.legal_actions(state, player_id, game)
-        return self._search(state, player_id, game, legal, stop_early=False) if legal else []
+        view, world = self._observe(state, player_id)
+        legal = self.engine.legal_actions(world, player_id, game)
+        return self._search(view, world, player_id, game, legal, stop_early=False) if legal else []
+
+    def _observe(self, state: StateT, player_id: str) -> tuple[BaseModel, StateT]:
+        """What the seat sees, and the state its legal actions are listed on.
+
+        With hidden information: the seat's projected view and a first world sampled from it
+        (nothing else of ``state`` is read). Otherwise the state itself, twice.
+        """
+        from tabletop.views import project  # here: tabletop.views imports the bots
+
+        if not self.hidden_information:
+            return state, state
+        assert self.determinizer is not None
+        view = project(state, player_id)
+        return view, self.determinizer(view, player_id, self.rng)
 
     def _search(
         self,
-        state: StateT,
+        view: BaseModel,
+        world: StateT,
         player_id: str,
         game: Game[ConfigT],
         legal: list[HydratedAction[GameAction, StateT, ConfigT]],
         *,
         stop_early: bool,
     ) -> list[ActionStats[StateT, ConfigT]]:
-        """Rank ``legal`` by search; with ``stop_early``, stop once the most visited action is certain."""
+        """Rank ``legal`` by search; with ``stop_early``, stop once the most visited action is certain.
+
+        Worlds are sampled from ``view``; ``world`` (where ``legal`` was listed) is the only one
+        without a determinizer, and the first one with hidden information.
+        """
         candidates = {action_key(action): action for action in legal}
         table: PositionTable[StateT, ConfigT] = PositionTable(self.engine, game, self.cache_size)
         root = _Node()
-        view = table.moves(Position(state), player_id) if self.determinizer is None else None
+        fixed = table.moves(Position(world), player_id) if self.determinizer is None else None
+        sampled: StateT | None = world if self.hidden_information else None
         with _gc_paused(self.pause_gc):
             for done in range(1, self.iterations + 1):
-                if view is not None:
-                    world = view
+                if fixed is not None:
+                    position = fixed
                 else:
-                    assert self.determinizer is not None
-                    world = table.moves(Position(self.determinizer(state, player_id, self.rng)), player_id)
-                self._iterate(root, world, table)
+                    if sampled is None:
+                        assert self.determinizer is not None
+                        sampled = self.determinizer(view, player_id, self.rng)
+                    position, sampled = table.moves(Position(sampled), player_id), None
+                self._iterate(root, position, table)
                 if stop_early and _decided(root, candidates.keys(), self.iterations - done):
                     break
         ranked = [

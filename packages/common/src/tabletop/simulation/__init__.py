@@ -24,6 +24,7 @@ from tabletop.simulation._invariants import (
     run_invariants,
     state_model_invariant,
     unregister_invariant,
+    view_leak_invariant,
 )
 from tabletop.simulation._report import GameRecord, SimulationReport, format_report
 from tabletop.simulation._runner import BOT_KINDS, BotFactory, bot_factory, default_players, simulate
@@ -49,4 +50,5 @@ __all__ = [
     "simulate",
     "state_model_invariant",
     "unregister_invariant",
+    "view_leak_invariant",
 ]

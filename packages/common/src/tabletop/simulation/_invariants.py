@@ -16,6 +16,7 @@ from tabletop._errors import TabletopError
 from tabletop._game import Game, GameConfig
 from tabletop._hydration import Hydrated
 from tabletop._machine import AnyState
+from tabletop.views import SPECTATOR, Perspective, declares_visibility, find_leaks, project, project_log
 
 __all__ = [
     "Invariant",
@@ -30,6 +31,7 @@ __all__ = [
     "run_invariants",
     "state_model_invariant",
     "unregister_invariant",
+    "view_leak_invariant",
 ]
 
 AnyDefinition = GameDefinition[AnyState, GameConfig]
@@ -156,6 +158,36 @@ checksum_invariant = Invariant("checksum", _check_checksum)
 """Action indexes are consecutive and the count and checksum follow the recorded actions."""
 
 
+def _check_view_leaks(step: Step) -> None:
+    state, actions = step.state, step.result.actions
+    perspectives: list[Perspective] = [*(player.player_id for player in state.players), SPECTATOR]
+    for perspective in perspectives:
+        leaks = find_leaks(state, project(state, perspective).model_dump_json(), perspective)
+        for action, seen in zip(actions, project_log(actions, perspective), strict=True):
+            leaks += [
+                f"action {action.index} ({action.type}): {leak}"
+                for leak in find_leaks(action, seen.model_dump_json(), perspective)
+            ]
+        if leaks:
+            whose = "the spectator's" if perspective is SPECTATOR else f"{perspective}'s"
+            more = f" (and {len(leaks) - 1} more)" if len(leaks) > 1 else ""
+            raise InvariantError("view-leaks", f"{whose} view leaks {leaks[0]}{more}")
+
+
+_view_leaks = Invariant("view-leaks", _check_view_leaks)
+
+
+def view_leak_invariant(definition: AnyDefinition) -> Invariant | None:
+    """For a game that declares hidden information: no view leaks a hidden value.
+
+    After every step the state is projected for every player and a spectator
+    (:func:`tabletop.views.project`), and so are the step's recorded actions
+    (:func:`tabletop.views.project_log`); :func:`tabletop.views.find_leaks` must find nothing
+    in any of them. None for a game whose state declares no visibility.
+    """
+    return _view_leaks if declares_visibility(definition.state_type) else None
+
+
 def json_schema_invariant(schema: Path) -> Invariant:
     """The state validates against an exported JSON Schema (``schemas/<game>/state.json``).
 
@@ -185,7 +217,8 @@ def default_invariants(
     """The invariants a simulation checks by default, and a note for each one it had to skip.
 
     Always the state model, hydration and checksum invariants; the JSON Schema one when
-    ``schemas/<game>/state.json`` exists and ``jsonschema`` is installed; then every registered
+    ``schemas/<game>/state.json`` exists and ``jsonschema`` is installed; the view leak one
+    (:func:`view_leak_invariant`) for a game with hidden information; then every registered
     hook that applies to the game.
     """
     invariants = [state_model_invariant, hydration_invariant, checksum_invariant]
@@ -199,7 +232,9 @@ def default_invariants(
                 invariants.append(json_schema_invariant(schema))
             except ModuleNotFoundError:
                 skipped.append("json-schema: jsonschema is not installed (pip install jsonschema)")
-    invariants += [made for factory in _HOOKS if (made := factory(definition)) is not None]
+    invariants += [
+        made for factory in (view_leak_invariant, *_HOOKS) if (made := factory(definition)) is not None
+    ]
     return invariants, skipped
 
 

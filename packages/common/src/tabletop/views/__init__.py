@@ -12,8 +12,9 @@ Declare visibility on the models with ``Annotated`` metadata (public is the defa
 :func:`project` builds a state's view for a player id or :data:`SPECTATOR`, as an instance of a
 type derived from the state type (:func:`view_type`); :func:`project_action` and
 :func:`project_log` redact actions the same way; :func:`find_leaks` checks a serialized view for
-hidden values. Importing :mod:`tabletop.schemas` registers :func:`view_documents`, which exports
-the view schemas under ``schemas/<game>/views/``.
+hidden values (a :class:`LeakChecker` checks several views of one subject). Importing
+:mod:`tabletop.schemas` registers :func:`view_documents`, which exports the view schemas under
+``schemas/<game>/views/``.
 
 Example:
     >>> from enum import StrEnum
@@ -51,7 +52,7 @@ from tabletop._visibility import (
 from tabletop.views._analysis import declares_visibility
 from tabletop.views._documents import view_documents
 from tabletop.views._hydrated import HydratedStateView, hydrated_view_type
-from tabletop.views._leaks import find_leaks
+from tabletop.views._leaks import LeakChecker, find_leaks
 from tabletop.views._projection import (
     action_view_type,
     project,
@@ -66,6 +67,7 @@ __all__ = [
     "CustomVisibility",
     "HostOnly",
     "HydratedStateView",
+    "LeakChecker",
     "OrderOnly",
     "Owner",
     "OwnerOnly",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import cached_property
 from typing import Any, cast
 
 from pydantic import BaseModel
@@ -16,7 +15,7 @@ from tabletop._visibility import CustomVisibility, Perspective, Spectator, Viewe
 from tabletop.views._derive import DictNode, ListNode, ModelNode, ModelPlan, Node, Op, UnionNode
 from tabletop.views._projection import action_plan, state_plan
 
-__all__ = ["find_leaks"]
+__all__ = ["LeakChecker", "find_leaks"]
 
 _DELIMITERS = bytes.maketrans(b",[]{}", b"\x01\x01\x01\x01\x01")
 _NOT_VALUES = frozenset({b"", b"null"})
@@ -46,6 +45,9 @@ def find_leaks(
     as their compact JSON, wherever they occur: a hidden value copied into a public field or a
     message is found too. Nulls are never reported (they are what hiding leaves).
 
+    To check several views of one subject (every player's and a spectator's), a
+    :class:`LeakChecker` serializes the subject once for all of them.
+
     Args:
         subject: The state (or action) the view was made from.
         view: The view as sent (JSON text or bytes) or as a model.
@@ -55,69 +57,104 @@ def find_leaks(
         One line per leaked value (the hidden field's path, the value and the counts); empty
         when nothing leaks.
     """
-    if isinstance(subject, GameAction):
-        plan = action_plan(type(subject))
-        if plan is None:
+    return LeakChecker(subject).find(view, perspective)
+
+
+class LeakChecker:
+    """:func:`find_leaks` for several views of one state or action: the subject is serialized once.
+
+    Make it after the subject's last change and check each perspective's view with :meth:`find`.
+
+    Example:
+        ``checker = LeakChecker(state)``, then for each ``perspective``:
+        ``assert checker.find(project(state, perspective), perspective) == []``
+    """
+
+    def __init__(self, subject: AnyState | GameAction) -> None:
+        self.subject = subject
+        self._data: Any = None
+        self._text: _Text | None = None
+
+    def find(self, view: BaseModel | str | bytes, perspective: Perspective) -> list[str]:
+        """The leaks of ``perspective``'s ``view`` of the subject, as :func:`find_leaks` reports them."""
+        subject = self.subject
+        if isinstance(subject, GameAction):
+            plan = action_plan(type(subject))
+            if plan is None:
+                return []
+        else:
+            plan = state_plan(type(subject), spectator=isinstance(perspective, Spectator))
+        state = self._text
+        if state is None:
+            state = self._text = _Text(subject.model_dump_json().encode())
+            self._data = from_json(state.data)  # only ever read: shared by every view's check
+        regions: list[tuple[str, object]] = []
+        counts: list[int] = []
+        _collect_model(plan, subject, self._data, _Walk(perspective, subject, regions, counts), None, "")
+        if not regions:
             return []
-    else:
-        plan = state_plan(type(subject), spectator=isinstance(perspective, Spectator))
-    state_json = subject.model_dump_json().encode()
-    data = from_json(state_json)
-    regions: list[tuple[str, object]] = []
-    counts: list[int] = []
-    _collect_model(plan, subject, data, _Walk(perspective, subject, regions, counts), None, "")
-    if not regions:
-        return []
-    view_data = view.model_dump(mode="json") if isinstance(view, BaseModel) else from_json(view)
-    texts = [(path, to_json(value)) for path, value in regions]
-    hidden = _Text(b",".join(text for _, text in texts))  # "," separates tokens and objects alike
-    shown = _Text(to_json(view_data))
-    state = _Text(state_json)
-    added = Counter(str(count).encode() for count in counts)
-    return _scalar_leaks(texts, hidden, shown, state, added) + _object_leaks(texts, hidden, shown, state)
+        view_data = view.model_dump(mode="json") if isinstance(view, BaseModel) else from_json(view)
+        texts = [(path, to_json(value)) for path, value in regions]
+        hidden = _Text(b",".join(text for _, text in texts))  # "," separates tokens and objects alike
+        shown = _Text(to_json(view_data))
+        added = Counter(str(count).encode() for count in counts)
+        return _scalar_leaks(texts, hidden, shown, state, added) + _object_leaks(texts, hidden, shown, state)
 
 
 class _Text:
-    """One compact JSON text and its pieces, each computed once, when first needed."""
+    """One compact JSON text, and its pieces, each made once when first needed.
+
+    Every structural character (``,[]{}``) separates tokens and a key ends in ``\\x02``: exact for
+    strings without structural characters; a string holding some splits into pieces the same
+    way in every text compared, so the counts stay comparable.
+    """
+
+    __slots__ = ("_in_strings", "_objects", "_scalars", "_strings", "data")
 
     def __init__(self, data: bytes) -> None:
         self.data = data
+        self._scalars: Counter[bytes] | None = None
+        self._strings: bytes | None = None
+        self._objects: Counter[bytes] | None = None
+        self._in_strings: dict[bytes, int] = {}
 
-    @cached_property
-    def split(self) -> bytes:
-        """The text with every structural character turned into ``\\x01``, keys marked ``\\x02``.
-
-        Exact for strings without structural characters; a string holding some splits into
-        pieces the same way in every text compared, so the counts stay comparable.
-        """
-        return self.data.replace(b'":', b'"\x02\x01').translate(_DELIMITERS)
-
-    @cached_property
     def scalars(self) -> Counter[bytes]:
-        """The scalar tokens (strings with their quotes, numbers, booleans, nulls) and keys."""
-        return Counter(self.split.split(b"\x01"))
+        """The scalar tokens (strings with their quotes, numbers, booleans, nulls) and keys, counted."""
+        if self._scalars is None:
+            split = self.data.replace(b'":', b'"\x02\x01').translate(_DELIMITERS)
+            self._scalars = Counter(split.split(b"\x01"))
+        return self._scalars
 
-    @cached_property
     def strings(self) -> bytes:
-        """The string values, separated so that no match spans two of them."""
-        return b"\x00".join(
-            [
-                token
-                for token, count in self.scalars.items()
-                if token[:1] == token[-1:] == b'"'
-                for _ in range(count)
-            ]
-        )
+        """The string values (tokens in quotes), separated so that no match spans two of them."""
+        if self._strings is None:
+            self._strings = b"\x00".join(
+                [
+                    token
+                    for token, count in self.scalars().items()
+                    if token[:1] == token[-1:] == b'"'
+                    for _ in range(count)
+                ]
+            )
+        return self._strings
 
-    @cached_property
+    def in_strings(self, needle: bytes) -> int:
+        """How often ``needle`` occurs inside the string values (remembered per needle)."""
+        count = self._in_strings.get(needle)
+        if count is None:
+            count = self._in_strings[needle] = self.strings().count(needle)
+        return count
+
     def objects(self) -> Counter[bytes]:
-        """The innermost objects (models without nested models), by their text."""
-        return Counter(_INNERMOST.findall(self.data))
+        """The innermost objects (models without nested models), counted by their text."""
+        if self._objects is None:
+            self._objects = Counter(_INNERMOST.findall(self.data))
+        return self._objects
 
 
 def _paths(texts: list[tuple[str, bytes]], piece: bytes, scalar: bool) -> str:
     found = [
-        path for path, text in texts if piece in (_Text(text).scalars if scalar else _Text(text).objects)
+        path for path, text in texts if piece in (_Text(text).scalars() if scalar else _Text(text).objects())
     ]
     return ", ".join(found)
 
@@ -127,19 +164,20 @@ def _scalar_leaks(
 ) -> list[str]:
     """Hidden scalars shown as values, or inside strings, more often than they are visible."""
     leaks: list[str] = []
-    for token, hidden_count in hidden.scalars.items():
-        if token in _NOT_VALUES or token.endswith(b"\x02"):  # what hiding leaves, object keys
+    shown_scalars = shown.scalars()
+    for token, hidden_count in hidden.scalars().items():
+        if token in _NOT_VALUES or token[-1:] == b"\x02":  # what hiding leaves, object keys
             continue
-        seen = shown.scalars[token]
+        seen = shown_scalars.get(token, 0)
         where = "in the view"
         if seen:
-            visible = state.scalars[token] - hidden_count + added[token]
-        needle = token[1:-1] if token.startswith(b'"') else token
+            visible = state.scalars()[token] - hidden_count + added.get(token, 0)
+        needle = token[1:-1] if token[:1] == b'"' else token
         if (not seen or seen <= visible) and needle:
-            seen = shown.strings.count(needle)
+            seen = shown.in_strings(needle)
             where = "inside text in the view"
             if seen:
-                visible = state.strings.count(needle) - hidden.strings.count(needle)
+                visible = state.in_strings(needle) - hidden.in_strings(needle)
         if seen and seen > visible:
             leaks.append(
                 f"{_paths(texts, token, scalar=True)}: hidden value {token.decode(errors='replace')} "
@@ -151,10 +189,14 @@ def _scalar_leaks(
 def _object_leaks(texts: list[tuple[str, bytes]], hidden: _Text, shown: _Text, state: _Text) -> list[str]:
     """Hidden innermost objects (a card, a bid) shown more often than they are visible."""
     leaks: list[str] = []
-    for body, hidden_count in hidden.objects.items():
-        seen = shown.objects[body]
+    hidden_objects = hidden.objects()
+    if not hidden_objects:
+        return []
+    shown_objects = shown.objects()
+    for body, hidden_count in hidden_objects.items():
+        seen = shown_objects.get(body, 0)
         if seen:
-            visible = state.objects[body] - hidden_count
+            visible = state.objects()[body] - hidden_count
             if seen > visible:
                 leaks.append(
                     f"{_paths(texts, body, scalar=False)}: hidden object {{{body.decode(errors='replace')}}} "

@@ -1,0 +1,116 @@
+"""The engine's fast paths: ``run(..., in_place=True)`` and re-validating the game's own action objects."""
+
+from __future__ import annotations
+
+import random
+
+import orjson
+import pytest
+from pydantic import BaseModel
+from tabletop import AnyState, GameConfig, GameEngine, IllegalActionError
+from tabletop.games import available, load
+from tabletop.testing import make_game
+
+AnyEngine = GameEngine[AnyState, GameConfig]
+
+
+def _dump(state: AnyState) -> bytes:
+    return orjson.dumps(state.model_dump(mode="json"))
+
+
+@pytest.mark.parametrize("name", available())
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_in_place_runs_equal_the_safe_path_on_random_playouts(name: str, seed: int) -> None:
+    definition = load(name)
+    engine: AnyEngine = GameEngine(definition)
+    players = min(max(2, definition.min_players), definition.max_players)
+    game = make_game(definition, players=players, seed=seed)
+    rng = random.Random(seed)
+    safe = engine.start(game).state
+    owned = engine.copy_state(safe)
+    for step in range(500):
+        if safe.result is not None:
+            break
+        legal = next(
+            found for player in safe.active_player_ids if (found := engine.legal_actions(safe, player, game))
+        )
+        action = rng.choice(legal).model_copy(update={"id": f"a{step}"})
+        submitted = _dump_action(action)
+        before = _dump(safe)
+        expected = engine.run(action, safe, game)
+        got = engine.run(action, owned, game, in_place=True)
+        assert _dump(safe) == before  # the safe path never touches its input
+        assert got.state is owned
+        assert _dump(owned) == _dump(expected.state)
+        assert [_dump_action(a) for a in got.actions] == [_dump_action(a) for a in expected.actions]
+        assert _dump_action(action) == submitted  # neither path changes the submitted object
+        safe = expected.state
+    assert safe.result is not None, f"{name} did not finish within 500 actions"
+
+
+def _dump_action(action: BaseModel) -> bytes:
+    return orjson.dumps(action.model_dump(mode="json"))
+
+
+@pytest.fixture
+def tic_tac_toe() -> tuple[AnyEngine, AnyState]:
+    definition = load("tic-tac-toe")
+    engine: AnyEngine = GameEngine(definition)
+    return engine, engine.start(make_game(definition, players=2, seed=3)).state
+
+
+def test_in_place_changes_the_given_state_and_the_default_does_not(
+    tic_tac_toe: tuple[AnyEngine, AnyState],
+) -> None:
+    engine, state = tic_tac_toe
+    game = make_game(engine.definition, players=2, seed=3)
+    action = engine.legal_actions(state, "p1", game)[0].model_copy(update={"id": "a1"})
+    owned = engine.copy_state(state)
+    engine.run(action, state, game)
+    assert state.action_count == 0
+    engine.run(action, owned, game, in_place=True)
+    assert owned.action_count == 1 and state.action_count == 0
+
+
+def test_in_place_refuses_a_state_that_is_not_hydrated(tic_tac_toe: tuple[AnyEngine, AnyState]) -> None:
+    engine, state = tic_tac_toe
+    game = make_game(engine.definition, players=2, seed=3)
+    action = engine.legal_actions(state, "p1", game)[0].model_copy(update={"id": "a1"})
+    plain = state.dehydrate()  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="in_place needs"):
+        engine.run(action, plain, game, in_place=True)
+    assert engine.run(action, plain, game).state.action_count == 1  # the safe path hydrates it
+
+
+def test_in_place_raises_the_same_errors(tic_tac_toe: tuple[AnyEngine, AnyState]) -> None:
+    engine, state = tic_tac_toe
+    game = make_game(engine.definition, players=2, seed=3)
+    action = engine.legal_actions(state, "p1", game)[0]
+    for raw in (action, action.model_copy(update={"id": "a1", "player_id": "p2"})):
+        codes = []
+        for in_place in (False, True):
+            with pytest.raises(IllegalActionError) as caught:
+                engine.run(raw, engine.copy_state(state), game, in_place=in_place)
+            codes.append(caught.value.code)
+        assert codes[0] == codes[1]
+        assert codes[0] in {"missing-id", "player-not-active"}
+
+
+def test_an_own_action_object_is_still_validated(tic_tac_toe: tuple[AnyEngine, AnyState]) -> None:
+    engine, state = tic_tac_toe
+    game = make_game(engine.definition, players=2, seed=3)
+    action = engine.legal_actions(state, "p1", game)[0]
+    broken = action.model_copy(update={"id": "a1", "index": -1})  # model_copy does not validate
+    with pytest.raises(IllegalActionError) as caught:
+        engine.run(broken, state, game, in_place=True)
+    assert (caught.value.code, caught.value.path) == ("invalid-value", "index")
+    assert state.action_count == 0
+
+
+def test_the_parsed_copy_of_an_own_action_never_aliases_it(tic_tac_toe: tuple[AnyEngine, AnyState]) -> None:
+    engine, state = tic_tac_toe
+    action = engine.legal_actions(state, "p1", make_game(engine.definition, players=2, seed=3))[0]
+    parsed = engine.definition.parser.parse(action)
+    assert parsed == action and parsed is not action and type(parsed) is type(action)
+    parsed.index = 7
+    assert action.index is None
