@@ -49,3 +49,14 @@ def test_diagram_prints_mermaid(capsys: pytest.CaptureFixture[str]) -> None:
 def test_unknown_game_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diagram", "no-such-game"]) == 2
     assert "no installed game named 'no-such-game'" in capsys.readouterr().err
+
+
+def test_play_shows_a_human_only_what_their_seat_may_see() -> None:
+    out = io.StringIO()
+    state = play("go-fish", seed=3, players=2, seats=["human"], stdin=io.StringIO("1\n" * 200), out=out)
+    text = out.getvalue()
+    assert state.result is not None and "you: " in text and "deck_count" in text
+    for action in (line for line in text.splitlines() if " p2 " in line and "DrawCard" in line):
+        assert '"card":null' in action  # the opponent's draws are redacted
+    others = [line for line in text.splitlines() if line.startswith("  others: ")]
+    assert others and not any('"hand":[' in line for line in others)  # only p2's hand_count shows

@@ -19,7 +19,7 @@ from tabletop._machine import (
 )
 from tabletop._model import Model
 from tabletop._parser import ActionParser, RawAction
-from tabletop._prng import Prng, PrngState
+from tabletop._prng import Prng, PrngState, new_prng_key
 from tabletop._state import GameResult, GameState, PlayerState, SimultaneousGroup
 
 __all__ = [
@@ -53,5 +53,6 @@ __all__ = [
     "TerminalHandler",
     "fnv1a52",
     "hydrate",
+    "new_prng_key",
     "next_checksum",
 ]

@@ -56,7 +56,7 @@ class GameEngine(Generic[StateT, ConfigT]):
         """Build the initial state of ``game``.
 
         Order: the fixed fields (players in seating order, turn order = seating order, PRNG at
-        the game's seed, the initial machine state), then the state id (one ``rand_id()``), then
+        the game's seed and key, the initial machine state), then the state id (one ``rand_id()``), then
         the game's ``setup`` (which may draw more), then ``enter`` of the initial state, then any
         system actions it queued.
 
@@ -67,7 +67,7 @@ class GameEngine(Generic[StateT, ConfigT]):
         problems = self._game_problems(game)
         if problems:
             raise IllegalActionError("invalid-game", "; ".join(problems))
-        prng = PrngState(seed=game.seed)
+        prng = PrngState(seed=game.seed, key=game.prng_key)
         player_type = definition.player_state_type
         state = self._state_type.model_validate(
             {

@@ -8,6 +8,7 @@ from typing import Generic, TypeVar
 from pydantic import Field
 
 from tabletop._model import Model
+from tabletop._prng import PrngKey
 
 __all__ = ["Game", "GameConfig", "GameStatus", "Player"]
 
@@ -52,5 +53,12 @@ class Game(Model, Generic[ConfigT]):
     """The game's typed configuration."""
     seed: int = Field(ge=0, le=0xFFFFFFFF)
     """32-bit unsigned seed of the game's PRNG."""
+    prng_key: PrngKey | None = None
+    """Host-only secret keying the PRNG (32 to 128 hex digits, e.g. ``tabletop.new_prng_key()``).
+
+    A 32-bit seed can be brute-forced from public outputs (state and action ids, a player's own
+    cards), so a host of a game with hidden information generates a key per game and never sends
+    it to players. None draws the reference splitmix32 stream from the seed alone.
+    """
     status: GameStatus = GameStatus.WAITING
     """Life-cycle status, maintained by the host."""

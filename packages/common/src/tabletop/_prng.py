@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from functools import lru_cache
+from typing import Annotated, TypeVar
 
-from pydantic import Field
+from pydantic import AfterValidator, Field, WithJsonSchema
 
 from tabletop._model import Model
 
-__all__ = ["Prng", "PrngState"]
+__all__ = ["Prng", "PrngKey", "PrngState", "new_prng_key"]
 
 T = TypeVar("T")
 
@@ -20,15 +23,66 @@ _ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _ID_LENGTH = 21
 _ID_BATCH = 35
 _ALPHABET_SIZE = len(_ID_ALPHABET)
+_KEY_BYTES = 16
+_MIN_KEY_DIGITS = 2 * _KEY_BYTES
+_MAX_KEY_DIGITS = 2 * hashlib.blake2b.MAX_KEY_SIZE
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+_TWO_53 = 9007199254740992.0
+
+
+def _check_key(key: str) -> str:
+    """Accept a hex key of 128 to 512 bits; anything else is a clear error."""
+    if not _MIN_KEY_DIGITS <= len(key) <= _MAX_KEY_DIGITS or len(key) % 2 or not _HEX_DIGITS.issuperset(key):
+        msg = (
+            f"a PRNG key is an even number of {_MIN_KEY_DIGITS} to {_MAX_KEY_DIGITS} hex digits "
+            f"(128 to 512 bits; make one with tabletop.new_prng_key()), got {len(key)} characters"
+            + ("" if _HEX_DIGITS.issuperset(key) else " with non-hex ones")
+        )
+        raise ValueError(msg)
+    return key
+
+
+PrngKey = Annotated[
+    str,
+    AfterValidator(_check_key),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": f"^(?:[0-9a-fA-F]{{2}}){{{_KEY_BYTES},{hashlib.blake2b.MAX_KEY_SIZE}}}$",
+            "minLength": _MIN_KEY_DIGITS,
+            "maxLength": _MAX_KEY_DIGITS,
+        }
+    ),
+]
+"""A secret PRNG key: an even number of 32 to 128 hex digits (128 to 512 bits)."""
+
+
+def new_prng_key() -> str:
+    """Return a fresh, cryptographically random 128-bit PRNG key as 32 hex digits.
+
+    A host generates one per game (see ``Game.prng_key``) and keeps it to itself.
+
+    Example:
+        >>> len(new_prng_key())
+        32
+    """
+    return secrets.token_hex(_KEY_BYTES)
 
 
 class PrngState(Model):
-    """Where a game's random stream stands: its seed and how many numbers were drawn."""
+    """Where a game's random stream stands: its seed, optional secret key and draw count."""
 
     seed: int = Field(ge=0, le=_MASK32)
     """The 32-bit unsigned seed the game started with."""
     invocations: int = Field(default=0, ge=0)
     """How many numbers have been drawn so far."""
+    key: PrngKey | None = None
+    """Host-only secret, 32 to 128 hex digits; None draws the reference splitmix32 stream.
+
+    With a key, draw ``n`` (0-based) is keyed BLAKE2b of the seed and ``n``, so nobody without
+    the key can brute-force the 32-bit seed from public outputs (ids, dealt cards). The key is
+    serialized with the state (a host persists it); views never include ``prng``.
+    """
 
 
 class Prng:
@@ -36,6 +90,12 @@ class Prng:
 
     Every draw increments ``state.invocations`` on the state object itself, so randomness shows
     up in state diffs, and a PRNG built over a state resumes where the last one stopped in O(1).
+
+    With ``state.key`` set, draw ``n`` (0-based) is instead the 8-byte digest of
+    ``blake2b(seed.to_bytes(4, "big") + n.to_bytes(8, "big"), key=bytes.fromhex(key),
+    digest_size=8)`` read big-endian, shifted right by 11 and divided by 2**53: a float in
+    [0, 1) with 53 bits that only the key holder can predict. Every helper draws from
+    :meth:`random`'s stream, keyed or not.
 
     Example:
         >>> prng = Prng(PrngState(seed=42))
@@ -53,9 +113,12 @@ class Prng:
     def random(self) -> float:
         """Return a float in [0, 1) and advance the stream by one draw."""
         state = self.state
-        invocations = state.invocations + 1
-        state.invocations = invocations
-        return _mix(state.seed, invocations) / _TWO_32
+        invocations = state.invocations
+        state.invocations = invocations + 1
+        key = state.key
+        if key is None:
+            return _mix(state.seed, invocations + 1) / _TWO_32
+        return _keyed(key, state.seed, invocations)
 
     def rand_int(self, maximum: int) -> int:
         """Return an integer in ``[0, maximum)``."""
@@ -78,11 +141,17 @@ class Prng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle ``items`` in place (Fisher–Yates from the last index down)."""
         state = self.state
-        seed, invocations = state.seed, state.invocations
-        for i in range(len(items) - 1, 0, -1):
-            invocations += 1
-            j = int(_mix(seed, invocations) / _TWO_32 * (i + 1))
-            items[i], items[j] = items[j], items[i]
+        seed, invocations, key = state.seed, state.invocations, state.key
+        if key is None:
+            for i in range(len(items) - 1, 0, -1):
+                invocations += 1
+                j = int(_mix(seed, invocations) / _TWO_32 * (i + 1))
+                items[i], items[j] = items[j], items[i]
+        else:
+            for i in range(len(items) - 1, 0, -1):
+                j = int(_keyed(key, seed, invocations) * (i + 1))
+                invocations += 1
+                items[i], items[j] = items[j], items[i]
         state.invocations = invocations  # one write for the whole shuffle: the same stream, faster
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
@@ -101,14 +170,18 @@ class Prng:
     def rand_id(self) -> str:
         """Return a 21-character id over ``A-Z a-z 0-9``, drawn in batches of 35 bytes.
 
-        Each byte is ``int(random() * 256)``, i.e. the top 8 bits of the mixed 32-bit value; a
-        batch is consumed last byte first, keeping bytes whose low 6 bits index the alphabet.
+        Each byte is ``int(random() * 256)``, i.e. the top 8 bits of the mixed 32-bit value (of
+        the 53-bit keyed value with a key); a batch is consumed last byte first, keeping bytes
+        whose low 6 bits index the alphabet.
         """
         state = self.state
-        seed, invocations = state.seed, state.invocations
+        seed, invocations, key = state.seed, state.invocations, state.key
         chars: list[str] = []
         while True:
-            batch = [_mix(seed, invocations + n) >> 24 for n in range(1, _ID_BATCH + 1)]
+            if key is None:
+                batch = [_mix(seed, invocations + n) >> 24 for n in range(1, _ID_BATCH + 1)]
+            else:  # int(random() * 256) of a 53-bit draw is its top 8 bits, exactly
+                batch = [int(_keyed(key, seed, invocations + n) * 256) for n in range(_ID_BATCH)]
             invocations += _ID_BATCH
             for byte in reversed(batch):
                 index = byte & 63
@@ -127,3 +200,18 @@ def _mix(seed: int, invocation: int) -> int:
     t ^= t >> 15
     t = (t * 0x735A2D97) & _MASK32
     return t ^ (t >> 15)
+
+
+@lru_cache(maxsize=64)
+def _keyed_prefix(key: str, seed: int) -> hashlib.blake2b:
+    """BLAKE2b keyed with ``key`` that has absorbed ``seed``: copied once per keyed draw."""
+    hasher = hashlib.blake2b(key=bytes.fromhex(key), digest_size=8)
+    hasher.update(seed.to_bytes(4, "big"))
+    return hasher
+
+
+def _keyed(key: str, seed: int, invocation: int) -> float:
+    """Keyed draw number ``invocation`` (0-based) of ``seed``'s stream: 53 bits in [0, 1)."""
+    hasher = _keyed_prefix(key, seed).copy()
+    hasher.update(invocation.to_bytes(8, "big"))
+    return (int.from_bytes(hasher.digest(), "big") >> 11) / _TWO_53

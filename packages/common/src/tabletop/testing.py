@@ -33,8 +33,13 @@ def make_game(
     seed: int = 42,
     config: ConfigT | None = None,
     game_id: str = "game-1",
+    prng_key: str | None = None,
 ) -> Game[ConfigT]:
-    """A game with fixed ids: players ``p1``..``pN`` named ``Player 1``..``Player N``."""
+    """A game with fixed ids: players ``p1``..``pN`` named ``Player 1``..``Player N``.
+
+    ``prng_key`` (None by default, so tests replay from the seed alone) keys the game's PRNG,
+    as a host does with ``tabletop.new_prng_key()``.
+    """
     seats = [Player(id=f"p{n}", name=f"Player {n}") for n in range(1, players + 1)]
     return Game[definition.config_type](  # type: ignore[name-defined]
         id=game_id,
@@ -42,6 +47,7 @@ def make_game(
         players=seats,
         config=config if config is not None else definition.config_type(),
         seed=seed,
+        prng_key=prng_key,
     )
 
 
@@ -59,20 +65,27 @@ class GameHarness(Generic[StateT, ConfigT]):
         players: int = 2,
         seed: int = 42,
         config: ConfigT | None = None,
+        prng_key: str | None = None,
     ) -> None:
         self.definition = definition
         self.engine = GameEngine(definition)
-        self.game = make_game(definition, players=players, seed=seed, config=config)
+        self.game = make_game(definition, players=players, seed=seed, config=config, prng_key=prng_key)
         self.state: StateT = self.engine.start(self.game).state
         self.log: list[HydratedAction[GameAction, StateT, ConfigT]] = []
         self._next_id = 0
 
     @classmethod
     def for_game(
-        cls, name: str, *, players: int = 2, seed: int = 42, config: GameConfig | None = None
+        cls,
+        name: str,
+        *,
+        players: int = 2,
+        seed: int = 42,
+        config: GameConfig | None = None,
+        prng_key: str | None = None,
     ) -> GameHarness[AnyState, GameConfig]:
         """A harness over an installed game, found through its entry point."""
-        return GameHarness(games.load(name), players=players, seed=seed, config=config)
+        return GameHarness(games.load(name), players=players, seed=seed, config=config, prng_key=prng_key)
 
     def next_id(self) -> str:
         """A fresh, deterministic action id: ``a1``, ``a2``, ..."""

@@ -22,4 +22,5 @@ definition = GameDefinition(
     setup=setup,
     min_players=1,
     max_players=6,
+    logic_version="1.1.0",
 )

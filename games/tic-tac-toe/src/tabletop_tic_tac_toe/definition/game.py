@@ -22,6 +22,7 @@ definition = GameDefinition(
     handlers=state_handlers,
     min_players=2,
     max_players=2,
+    logic_version="1.1.0",
 )
 
 register_adapter_hints(

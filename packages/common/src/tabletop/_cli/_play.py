@@ -15,12 +15,16 @@ from tabletop._engine import GameEngine
 from tabletop._errors import IllegalActionError
 from tabletop._game import GameConfig
 from tabletop._machine import AnyState
+from tabletop._state import GameState
+from tabletop._visibility import SPECTATOR, Perspective
 from tabletop.bots import RandomBot, playout
 from tabletop.testing import make_game
+from tabletop.views import project, project_action
 
-__all__ = ["demo", "describe_action", "play", "register"]
+__all__ = ["demo", "describe_action", "describe_view", "play", "register"]
 
 _ENVELOPE = frozenset(GameAction.model_fields) - {"type", "player_id"}
+_BASE_STATE_FIELDS = frozenset(GameState.model_fields)
 
 
 def describe_action(action: GameAction) -> str:
@@ -36,6 +40,23 @@ def describe_action(action: GameAction) -> str:
     if metadata is not None:
         text += "  -> " + orjson.dumps(metadata.model_dump(mode="json")).decode()
     return text
+
+
+def describe_view(state: AnyState, player_id: str) -> str:
+    """What ``player_id`` may see: their own player state and the game's own table fields."""
+    view = project(state, player_id).model_dump(mode="json")
+    seat = next(p for p in view["players"] if p["player_id"] == player_id)
+    mine = {key: value for key, value in seat.items() if key not in ("player_id", "color")}
+    others = {
+        p["player_id"]: {key: value for key, value in p.items() if key != "player_id" and value is not None}
+        for p in view["players"]
+        if p["player_id"] != player_id
+    }
+    table = {key: value for key, value in view.items() if key not in _BASE_STATE_FIELDS}
+    lines = [f"  you: {orjson.dumps(mine).decode()}", f"  others: {orjson.dumps(others).decode()}"]
+    if table:
+        lines.append(f"  table: {orjson.dumps(table).decode()}")
+    return "\n".join(lines)
 
 
 def _describe_result(state: AnyState) -> str:
@@ -66,13 +87,20 @@ def demo(name: str, *, seed: int, players: int | None, out: TextIO) -> AnyState:
 def play(
     name: str, *, seed: int, players: int | None, seats: list[str], stdin: TextIO, out: TextIO
 ) -> AnyState:
-    """Play ``name`` at the terminal: humans pick from numbered legal actions, bots play the rest."""
+    """Play ``name`` at the terminal: humans pick from numbered legal actions, bots play the rest.
+
+    A human sees only their seat's view (:func:`tabletop.views.project`) and the log as their
+    seat receives it (:func:`tabletop.views.project_action`), never the hidden state.
+    """
     definition = games.load(name)
     engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
     count = players or max(len(seats), definition.min_players, 2)
     game = make_game(definition, players=count, seed=seed)
     kinds = (seats or ["human"]) + ["bot"] * count
     humans = {seat.id for seat, kind in zip(game.players, kinds, strict=False) if kind == "human"}
+    # The log shows what the human may know: their projection, or a spectator's when several
+    # humans share the terminal (each then sees their own view only when choosing).
+    reader: Perspective = next(iter(humans)) if len(humans) == 1 else SPECTATOR
     bot = RandomBot(engine, seed)
     state = engine.start(game).state
     while state.result is None:
@@ -80,6 +108,7 @@ def play(
         legal = engine.legal_actions(state, player_id, game)
         if player_id in humans:
             print(f"\n{player_id} to play ({state.machine_state.value}):", file=out)
+            print(describe_view(state, player_id), file=out)
             for number, candidate in enumerate(legal, 1):
                 print(
                     f"  {number}. {describe_action(candidate.model_copy(update={'index': 0}))[6:]}",
@@ -94,7 +123,7 @@ def play(
             print(f"illegal: {exc}", file=out)
             continue
         for recorded in result.actions:
-            print(describe_action(recorded), file=out)
+            print(describe_action(project_action(recorded, reader)), file=out)
         state = result.state
     print(_describe_result(state), file=out)
     return state
