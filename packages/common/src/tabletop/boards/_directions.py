@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Self
 
 __all__ = ["FlatHexDirection", "HexDirection", "PointyHexDirection", "SquareDirection"]
 
@@ -75,7 +76,33 @@ HEX_DELTAS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-
 """Axial ``(dq, dr)`` of the six hex directions, counter-clockwise; both enums follow this order."""
 
 
-class PointyHexDirection(StrEnum):
+class _AxialSteps:
+    """``dq``, ``dr`` and ``opposite`` of a hex direction enum whose members are in axial order."""
+
+    @property
+    def axial_index(self) -> int:
+        """Position in the axial direction order (0 = +q, counter-clockwise)."""
+        members: list[object] = list(type(self))  # type: ignore[call-overload]
+        return members.index(self)
+
+    @property
+    def dq(self) -> int:
+        """Axial q change of one step."""
+        return HEX_DELTAS[self.axial_index][0]
+
+    @property
+    def dr(self) -> int:
+        """Axial r change of one step."""
+        return HEX_DELTAS[self.axial_index][1]
+
+    @property
+    def opposite(self) -> Self:
+        """The direction pointing the other way."""
+        members: list[Self] = list(type(self))  # type: ignore[call-overload]
+        return members[(self.axial_index + 3) % 6]
+
+
+class PointyHexDirection(_AxialSteps, StrEnum):
     """The six directions of a pointy-topped hex grid (flat sides left and right).
 
     Members are in axial order, counter-clockwise from east; ``dq``/``dr`` give the axial step.
@@ -88,28 +115,8 @@ class PointyHexDirection(StrEnum):
     SW = "SW"
     SE = "SE"
 
-    @property
-    def axial_index(self) -> int:
-        """Position in the axial direction order (0 = +q, counter-clockwise)."""
-        return list(PointyHexDirection).index(self)
 
-    @property
-    def dq(self) -> int:
-        """Axial q change of one step."""
-        return HEX_DELTAS[self.axial_index][0]
-
-    @property
-    def dr(self) -> int:
-        """Axial r change of one step."""
-        return HEX_DELTAS[self.axial_index][1]
-
-    @property
-    def opposite(self) -> PointyHexDirection:
-        """The direction pointing the other way."""
-        return list(PointyHexDirection)[(self.axial_index + 3) % 6]
-
-
-class FlatHexDirection(StrEnum):
+class FlatHexDirection(_AxialSteps, StrEnum):
     """The six directions of a flat-topped hex grid (flat sides top and bottom).
 
     Members are in axial order, counter-clockwise from south-east; ``dq``/``dr`` give the axial step.
@@ -121,26 +128,6 @@ class FlatHexDirection(StrEnum):
     NW = "NW"
     SW = "SW"
     S = "S"
-
-    @property
-    def axial_index(self) -> int:
-        """Position in the axial direction order (0 = +q, counter-clockwise)."""
-        return list(FlatHexDirection).index(self)
-
-    @property
-    def dq(self) -> int:
-        """Axial q change of one step."""
-        return HEX_DELTAS[self.axial_index][0]
-
-    @property
-    def dr(self) -> int:
-        """Axial r change of one step."""
-        return HEX_DELTAS[self.axial_index][1]
-
-    @property
-    def opposite(self) -> FlatHexDirection:
-        """The direction pointing the other way."""
-        return list(FlatHexDirection)[(self.axial_index + 3) % 6]
 
 
 HexDirection = PointyHexDirection | FlatHexDirection
