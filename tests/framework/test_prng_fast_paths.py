@@ -3,22 +3,10 @@
 from hypothesis import given
 from hypothesis import strategies as st
 from tabletop import Prng, PrngState
-
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+from tabletop_fixtures.prng_reference import reference_rand_id, reference_shuffle
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 starts = st.integers(min_value=0, max_value=10**9)
-
-
-def reference_rand_id(prng: Prng) -> str:
-    chars: list[str] = []
-    while True:
-        batch = [int(prng.random() * 256) for _ in range(35)]
-        for byte in reversed(batch):
-            if (byte & 63) < len(ALPHABET):
-                chars.append(ALPHABET[byte & 63])
-                if len(chars) == 21:
-                    return "".join(chars)
 
 
 @given(seed=seeds, start=starts)
@@ -32,11 +20,8 @@ def test_rand_id_is_the_step_by_step_id(seed: int, start: int) -> None:
 @given(seed=seeds, start=starts, size=st.integers(min_value=0, max_value=60))
 def test_shuffle_is_the_step_by_step_fisher_yates(seed: int, start: int, size: int) -> None:
     fast, slow = Prng(PrngState(seed=seed, invocations=start)), Prng(PrngState(seed=seed, invocations=start))
-    items, expected = list(range(size)), list(range(size))
+    items = list(range(size))
     fast.shuffle(items)
-    for i in range(size - 1, 0, -1):
-        j = int(slow.random() * (i + 1))
-        expected[i], expected[j] = expected[j], expected[i]
-    assert items == expected
+    assert items == reference_shuffle(slow, list(range(size)))
     assert fast.state.invocations == slow.state.invocations == start + max(size - 1, 0)
     assert fast.random() == slow.random()

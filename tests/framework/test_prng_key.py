@@ -22,10 +22,10 @@ from tabletop.bots import RandomBot, playout
 from tabletop.games import load
 from tabletop.testing import GameHarness, make_game
 from tabletop.views import SPECTATOR, Perspective, project, project_log
+from tabletop_fixtures.prng_reference import reference_rand_id, reference_shuffle
 
 KEY = "000102030405060708090a0b0c0d0e0f"
 OTHER_KEY = "f0e0d0c0b0a090807060504030201000"
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 starts = st.integers(min_value=0, max_value=10**9)
@@ -96,17 +96,6 @@ def test_keyed_stream_resumes_at_invocation_n_in_one_step(count: int) -> None:
     assert resumed.state.invocations == reference.state.invocations == count + 5
 
 
-def reference_rand_id(prng: Prng) -> str:
-    chars: list[str] = []
-    while True:
-        batch = [int(prng.random() * 256) for _ in range(35)]
-        for byte in reversed(batch):
-            if (byte & 63) < len(ALPHABET):
-                chars.append(ALPHABET[byte & 63])
-                if len(chars) == 21:
-                    return "".join(chars)
-
-
 @given(seed=seeds, start=starts, key=keys)
 def test_keyed_rand_id_is_the_step_by_step_id(seed: int, start: int, key: str) -> None:
     fast = Prng(PrngState(seed=seed, key=key, invocations=start))
@@ -120,12 +109,9 @@ def test_keyed_rand_id_is_the_step_by_step_id(seed: int, start: int, key: str) -
 def test_keyed_shuffle_is_the_step_by_step_fisher_yates(seed: int, start: int, key: str, size: int) -> None:
     fast = Prng(PrngState(seed=seed, key=key, invocations=start))
     slow = Prng(PrngState(seed=seed, key=key, invocations=start))
-    items, expected = list(range(size)), list(range(size))
+    items = list(range(size))
     fast.shuffle(items)
-    for i in range(size - 1, 0, -1):
-        j = int(slow.random() * (i + 1))
-        expected[i], expected[j] = expected[j], expected[i]
-    assert items == expected
+    assert items == reference_shuffle(slow, list(range(size)))
     assert fast.state.invocations == slow.state.invocations == start + max(size - 1, 0)
     assert fast.random() == slow.random()
 
