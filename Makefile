@@ -8,7 +8,7 @@ export UV_PYTHON_DOWNLOADS := never
 export UV_PYTHON := $(shell $(PYTHON) -c "import sys; print(sys.executable)")
 RUN := $(UV) run --frozen --no-sync
 
-.PHONY: demo test sync lint typecheck pytest bench bench-smoke clean schemas-check ui-types
+.PHONY: demo test sync lint typecheck pytest bench bench-smoke clean schemas-check ui-types ui-check ui-build
 
 .tools/bin/uv:
 	$(PYTHON) -m venv .tools
@@ -29,10 +29,12 @@ lint: sync
 
 typecheck: sync
 	$(RUN) mypy packages/common/src $(wildcard games/*/src)
+	$(RUN) mypy packages/server/src
 	$(RUN) mypy --explicit-package-bases tests
 	@# Each game's tests alone: their conftest and test modules share names across games.
 	for tests in $(wildcard games/*/tests); do $(RUN) mypy --explicit-package-bases $$tests || exit 1; done
 	$(RUN) mypy bench
+	$(RUN) mypy docs/_hooks
 
 # Every package typeguard checks at run time: tabletop and each installed game.
 TYPEGUARD_PACKAGES = $$($(RUN) python -c "from tabletop.games import available; print(','.join(['tabletop'] + ['tabletop_' + n.replace('-', '_') for n in available()]))")
@@ -46,18 +48,48 @@ pytest: sync
 # The committed schemas/ must be what the installed games export (and changes need a version bump).
 schemas-check: sync
 	$(RUN) tabletop schemas check
+	$(RUN) tabletop server openapi check
 
 # TypeScript types from schemas/: generate, compile the recorded and hand-written fixtures, and
 # assert that the deliberately wrong fixture fails with exactly its marked errors.
-games-ui/types/node_modules/.installed: games-ui/types/package.json games-ui/types/package-lock.json
-	cd games-ui/types && npm ci --no-audit --no-fund
+# games-ui/ is one set of npm workspaces (types, client, app, a UI per game) with one lockfile.
+games-ui/node_modules/.installed: games-ui/package.json games-ui/package-lock.json $(wildcard games-ui/*/package.json)
+	cd games-ui && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
 	@touch $@
 
-ui-types: sync games-ui/types/node_modules/.installed
+ui-types: sync games-ui/node_modules/.installed
 	$(RUN) tabletop schemas fixtures --out games-ui/types/fixtures/recorded
 	cd games-ui/types && npm test --silent
 
-test: lint typecheck schemas-check ui-types pytest
+# svelte-check (TypeScript strict) of the client, the app and every game UI, on types generated
+# fresh from schemas/ (a schema change that breaks a UI fails here), then the client's and the
+# app's unit tests (vitest).
+ui-check: games-ui/node_modules/.installed
+	cd games-ui && npm run generate --silent && npm run typecheck --silent && npm test --silent
+
+# The app (lobby, match page, every game UI) built to games-ui/app/dist, which
+# `tabletop serve --ui-dir games-ui/app/dist` serves at / (the browser tests in tests/ui use it).
+ui-build: games-ui/node_modules/.installed
+	cd games-ui && npm run generate --silent && npm run build --silent
+
+# The documentation site (MkDocs + Material + mkdocstrings) from docs/ into site/; make test
+# builds it strictly: a broken link or anchor, an unresolved reference or an unreadable docstring fails.
+.PHONY: docs docs-check
+docs: sync
+	NO_MKDOCS_2_WARNING=1 $(RUN) mkdocs build --quiet
+
+docs-check: sync
+	NO_MKDOCS_2_WARNING=1 $(RUN) mkdocs build --strict --quiet
+
+# Serve every installed game (and the UI when games-ui has its app and npm is present) on
+# http://127.0.0.1:8000 with the embedded SQLite database; pass options with ARGS="--port 9000".
+.PHONY: serve
+serve: sync
+	@if [ -f games-ui/app/package.json ] && command -v npm >/dev/null 2>&1; then $(MAKE) ui-build; \
+	else echo "serve: npm or games-ui/app missing: serving the API only"; fi
+	$(RUN) tabletop serve $(ARGS)
+
+test: lint typecheck schemas-check ui-types ui-check ui-build docs-check pytest
 
 # Benchmarks with ratios against baselines measured in the same run; saves bench/results/*.json.
 bench: sync
@@ -68,3 +100,31 @@ bench-smoke: sync
 
 clean:
 	rm -rf .venv .tools .mypy_cache .ruff_cache .pytest_cache
+
+# Creating a game (README "Creating a game"): generate it or a part of it, then install it and
+# write its schemas and goldens, so `make test` passes. NAME is a game's or a part's name, GAME a
+# game's folder name (e.g. dice-duel); STATE (new-action) and FROM (new-state) wire the new part.
+.PHONY: new-game new-action new-state game-files
+new-game: sync
+	@test -n "$(NAME)" || { echo 'usage: make new-game NAME="Dice Duel"' >&2; exit 2; }
+	$(RUN) tabletop new game "$(NAME)"
+	$(MAKE) --no-print-directory game-files GAME="$$($(RUN) python -m tabletop._scaffold "$(NAME)")"
+
+new-action: sync
+	@test -n "$(GAME)" -a -n "$(NAME)" || { echo 'usage: make new-action GAME=dice-duel NAME=Roll [STATE=PlayerTurn]' >&2; exit 2; }
+	$(RUN) tabletop new action "$(GAME)" "$(NAME)" $(if $(STATE),--state "$(STATE)")
+	$(MAKE) --no-print-directory game-files GAME="$(GAME)"
+
+new-state: sync
+	@test -n "$(GAME)" -a -n "$(NAME)" || { echo 'usage: make new-state GAME=dice-duel NAME=Scoring [FROM=PlayerTurn]' >&2; exit 2; }
+	$(RUN) tabletop new state "$(GAME)" "$(NAME)" $(if $(FROM),--from "$(FROM)")
+	$(MAKE) --no-print-directory game-files GAME="$(GAME)"
+
+# A game's generated files: lock and install it if it is new, write schemas/, and (re-)record its
+# three goldens. Run it again after a deliberate rules change (see docs/how-to/goldens.md).
+game-files:
+	@test -n "$(GAME)" || { echo 'usage: make game-files GAME=dice-duel' >&2; exit 2; }
+	grep -q '^name = "tabletop-$(GAME)"' uv.lock || $(UV) lock
+	$(MAKE) --no-print-directory sync
+	$(RUN) tabletop schemas export
+	$(RUN) tabletop golden record "$(GAME)" --seed 1 2 3

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))  # the PostgreSQL helpers
 
 from tabletop_bench import CASES, Budget, format_table, run_suite, save_result
 

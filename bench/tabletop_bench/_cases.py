@@ -13,6 +13,7 @@ from typing import Annotated, Union
 import orjson
 from pydantic import Field, TypeAdapter
 from tabletop import (
+    UNKEYED,
     AnyState,
     Game,
     GameAction,
@@ -24,6 +25,7 @@ from tabletop import (
 )
 from tabletop.bots import RandomBot
 from tabletop.games import available, load
+from tabletop.schemas import SERVER_ASSIGNED_FIELDS
 from tabletop.testing import make_game
 
 from tabletop_bench._timing import Budget, paired_us, per_call_us, timed
@@ -87,7 +89,7 @@ def _playout(
     """
     game = make_game(definition, players=_seats(definition), seed=seed)
     bot = RandomBot(engine, seed)
-    states = [engine.start(game).state]
+    states = [engine.start(game, prng_key=UNKEYED).state]  # the reference stream, as in earlier results
     run_seconds = 0.0
     submitted = 0
 
@@ -219,7 +221,11 @@ def parser(budget: Budget) -> list[Row]:
             _, _, _, states = _playout(engine, definition, 1)
             game = make_game(definition, players=_seats(definition), seed=1)
             payloads = [
-                orjson.dumps(a.model_copy(update={"id": f"a{n}"}).model_dump(mode="json", exclude_none=True))
+                orjson.dumps(  # a request body: what a client sends (no engine-assigned fields)
+                    a.model_copy(update={"id": f"a{n}"}).model_dump(
+                        mode="json", exclude_none=True, exclude=set(SERVER_ASSIGNED_FIELDS)
+                    )
+                )
                 for n, state in enumerate(states[:-1])
                 for p in state.active_player_ids
                 for a in engine.legal_actions(state, p, game)[:3]
@@ -325,7 +331,7 @@ def projection(budget: Budget) -> list[Row]:
         engine: AnyEngine = GameEngine(definition)
         game = make_game(definition, players=4, seed=1)
         bot = RandomBot(engine, 1)
-        state = engine.start(game).state
+        state = engine.start(game, prng_key=UNKEYED).state
         for _ in range(12):
             if state.result is not None:
                 break

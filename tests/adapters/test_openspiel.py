@@ -150,3 +150,20 @@ def test_importing_without_the_extra_names_it(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.delitem(sys.modules, "tabletop.openspiel")
     with pytest.raises(ImportError, match=r"tabletop-common\[openspiel\]"):
         importlib.import_module("tabletop.openspiel")
+
+
+@pytest.mark.parametrize("name", ["go-fish", "goofspiel"])
+def test_a_game_with_secrets_is_keyed_per_game_object_unless_unkeyed(name: str) -> None:
+    key = "00112233445566778899aabbccddeeff"
+    fresh, other = load_game(name, seed=4), load_game(name, seed=4)
+    first = fresh.new_initial_state().tabletop_state
+    assert first.prng.key is not None and first == fresh.new_initial_state().tabletop_state
+    assert other.new_initial_state().tabletop_state.prng.key not in (None, first.prng.key)
+    keyed = [load_game(name, seed=4, prng_key=key).new_initial_state().tabletop_state for _ in range(2)]
+    assert keyed[0] == keyed[1] and keyed[0].prng.key == key
+    unkeyed = load_game(name, seed=4, prng_key="unkeyed").new_initial_state().tabletop_state
+    assert unkeyed.prng.key is None
+
+
+def test_a_game_without_secrets_stays_unkeyed() -> None:
+    assert load_game("tic-tac-toe", seed=4).new_initial_state().tabletop_state.prng.key is None

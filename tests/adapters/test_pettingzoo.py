@@ -11,7 +11,7 @@ import numpy as np
 import orjson
 import pytest
 from pettingzoo.test import api_test, seed_test
-from tabletop import IllegalActionError
+from tabletop import UNKEYED, IllegalActionError, new_prng_key
 from tabletop.games import available
 from tabletop.pettingzoo import TabletopEnv
 from tabletop.views import SPECTATOR, project
@@ -46,7 +46,24 @@ def test_every_game_passes_the_api_test(game: str) -> None:
 
 @pytest.mark.parametrize("game", available())
 def test_every_game_passes_the_seed_test(game: str) -> None:
-    seed_test(lambda: TabletopEnv(game), num_cycles=30)
+    key = new_prng_key()  # two environments replay the same games only with the same key
+    seed_test(lambda: TabletopEnv(game, prng_key=key), num_cycles=30)
+
+
+@pytest.mark.parametrize("game", ["go-fish", "goofspiel"])
+def test_a_game_with_secrets_gets_a_fresh_key_per_environment_and_replays_within_it(game: str) -> None:
+    env, other = TabletopEnv(game), TabletopEnv(game)
+    env.reset(seed=3)
+    first = env.tabletop_state
+    other.reset(seed=3)
+    key = first.prng.key
+    assert key is not None and other.tabletop_state.prng.key not in (None, key)
+    assert other.tabletop_state.id != first.id  # the same seed, another key: another game
+    env.reset(seed=3)
+    assert env.tabletop_state == first
+    unkeyed = TabletopEnv(game, prng_key=UNKEYED)
+    unkeyed.reset(seed=3)
+    assert unkeyed.tabletop_state.prng.key is None
 
 
 def test_reset_seed_is_the_games_prng_seed() -> None:

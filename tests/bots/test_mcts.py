@@ -144,9 +144,9 @@ def test_stopping_early_never_changes_the_choice(
     runs: list[int] = []
     run = engine.run
 
-    def counting(*args: Any) -> Any:
+    def counting(*args: Any, **kwargs: Any) -> Any:
         runs.append(1)
-        return run(*args)
+        return run(*args, **kwargs)
 
     monkeypatch.setattr(engine, "run", counting)
     full = MctsBot(engine, iterations=200, seed=seed).evaluate(harness.state, player, harness.game)

@@ -14,10 +14,11 @@ import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tabletop import AnyState, GameConfig, GameDefinition, GameEngine, Hydrated, next_checksum
+from tabletop import AnyState, GameConfig, GameDefinition, GameEngine, Hydrated
+from tabletop._checksum import next_checksum
 from tabletop.bots import RandomBot, playout
 from tabletop.games import available, load
-from tabletop.testing import make_game
+from tabletop.testing import TEST_PRNG_KEY, make_game
 
 GAMES = available()
 
@@ -37,7 +38,8 @@ def _player_counts(definition: AnyDefinition) -> list[int]:
 def _states(definition: AnyDefinition, seed: int, players: int) -> Iterator[tuple[AnyState, list[str]]]:
     engine = GameEngine(definition)
     game = make_game(definition, players=players, seed=seed)
-    for result in playout(engine, game, RandomBot(engine, seed), max_actions=2_000):
+    bot = RandomBot(engine, seed)
+    for result in playout(engine, game, bot, max_actions=2_000, prng_key=TEST_PRNG_KEY):
         yield result.state, [action.id for action in result.actions]
 
 

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ValidationError
 from tabletop import AnyState, GameAction, GameConfig, GameDefinition, GameEngine, RunResult
 from tabletop.games import available, load
 from tabletop.schemas import render_schemas
-from tabletop.testing import GameHarness, make_game
+from tabletop.testing import TEST_PRNG_KEY, GameHarness, make_game
 from tabletop.views import (
     SPECTATOR,
     LeakChecker,
@@ -146,7 +146,7 @@ def playout(definition: AnyDefinition, players: int, seed: int) -> Iterator[Resu
     engine = GameEngine(definition)
     game = make_game(definition, players=players, seed=seed)
     chooser = random.Random(seed)
-    result = engine.start(game)
+    result = engine.start(game, prng_key=TEST_PRNG_KEY)
     yield result
     state = result.state
     for step in range(1, MAX_ACTIONS + 1):

@@ -1,7 +1,7 @@
 """The action checksum matches the reference implementation."""
 
 import pytest
-from tabletop import fnv1a52, next_checksum
+from tabletop._checksum import fnv1a52, next_checksum
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,7 @@
 
 import orjson
 import pytest
-from tabletop import GameDefinitionError, GameEngine, GameResult, IllegalActionError
+from tabletop import ActionSource, GameDefinitionError, GameEngine, GameResult, IllegalActionError
 from tabletop.testing import GameHarness, make_game
 from tabletop_fixtures.counter import (
     CounterConfig,
@@ -108,10 +108,10 @@ def test_terminal_state_ends_the_game(harness: Harness) -> None:
         ({"type": "Increment", "player_id": "p1", "game_id": "other"}, "wrong-game", "game_id"),
         ({"type": "Increment", "player_id": "p1", "id": ""}, "missing-id", "id"),
         ({"type": "Resume"}, "action-not-allowed", "type"),
-        ({"type": "Nope"}, "unknown-action-type", None),
+        ({"type": "Nope"}, "unknown-action-type", "type"),
         ({"type": "Increment", "player_id": "p1", "colour": 1}, "unexpected-field", "colour"),
         ({"type": "Increment"}, "missing-field", "player_id"),
-        ({"player_id": "p1"}, "missing-action-type", None),
+        ({"player_id": "p1"}, "missing-action-type", "type"),
     ],
 )
 def test_illegal_actions_raise_typed_errors_and_change_nothing(
@@ -167,15 +167,20 @@ def test_legal_actions_are_enumerated_and_all_accepted(harness: Harness) -> None
 
 @pytest.mark.parametrize(
     ("players", "type_id", "problem"),
-    [(0, "counter", None), (5, "counter", "1..4"), (2, "other", "not 'counter'")],
+    [(0, "counter", "0 players"), (5, "counter", "1..4"), (2, "other", "not 'counter'")],
 )
 def test_start_rejects_games_that_do_not_fit(players: int, type_id: str, problem: str | None) -> None:
     definition = make_definition()
-    if players == 0:
-        with pytest.raises(ValueError, match="at least 1"):
-            make_game(definition, players=players)
-        return
-    game = make_game(definition, players=players).model_copy(update={"type_id": type_id})
+    if not definition.min_players <= players <= definition.max_players:
+        with pytest.raises(IllegalActionError, match=f"{players} players; counter takes 1..4") as refused:
+            make_game(definition, players=players)  # make_game checks the count as start does
+        assert refused.value.code == "invalid-game"
+        game = make_game(definition, players=4)
+        seats = [*game.players, *game.players][:players]
+        renamed = [seat.model_copy(update={"id": f"s{n}"}) for n, seat in enumerate(seats)]
+        game = game.model_copy(update={"players": renamed})
+    else:
+        game = make_game(definition, players=players).model_copy(update={"type_id": type_id})
     with pytest.raises(IllegalActionError, match=problem or "") as caught:
         GameEngine(definition).start(game)
     assert caught.value.code == "invalid-game"
@@ -201,5 +206,9 @@ def test_a_submitted_action_cannot_pose_as_a_system_action(harness: Harness) -> 
     forged = {"id": "x1", "game_id": harness.game.id, "type": "Tick", "source": "system"}
     with pytest.raises(IllegalActionError) as caught:
         harness.engine.run(forged, harness.state, harness.game)
+    assert (caught.value.code, caught.value.path) == ("unexpected-field", "source")  # a client never sends it
+    model = HydratedTick(id="x1", game_id=harness.game.id, source=ActionSource.SYSTEM)
+    with pytest.raises(IllegalActionError) as caught:
+        harness.engine.run(model, harness.state, harness.game)
     assert (caught.value.code, caught.value.path) == ("system-action", "source")
     assert dump(harness.state) == before

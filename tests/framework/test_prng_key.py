@@ -1,6 +1,8 @@
 """A secret PRNG key makes the stream unpredictable without the key, and never reaches a view."""
 
 import hashlib
+import json
+from pathlib import Path
 
 import pydantic
 import pytest
@@ -8,20 +10,27 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import JsonValue
 from tabletop import (
+    UNKEYED,
     ActionSource,
     AnyState,
     Game,
     GameAction,
     GameConfig,
+    GameDefinition,
     GameEngine,
     Prng,
+    PrngKeyError,
     PrngState,
+    Unkeyed,
     new_prng_key,
 )
 from tabletop.bots import RandomBot, playout
-from tabletop.games import load
-from tabletop.testing import GameHarness, make_game
-from tabletop.views import SPECTATOR, Perspective, project, project_log
+from tabletop.games import available, load
+from tabletop.schemas import request_model
+from tabletop.testing import TEST_PRNG_KEY, GameHarness, make_game
+from tabletop.views import SPECTATOR, Perspective, declares_visibility, project, project_log
+from tabletop_fixtures import dice, sealed_bids
+from tabletop_fixtures.counter import make_definition as make_counter
 from tabletop_fixtures.prng_reference import reference_rand_id, reference_shuffle
 
 KEY = "000102030405060708090a0b0c0d0e0f"
@@ -140,8 +149,11 @@ def test_keyed_helpers_draw_from_the_same_stream() -> None:
 def test_invalid_keys_are_rejected(key: str) -> None:
     with pytest.raises(pydantic.ValidationError, match="hex digits"):
         PrngState(seed=1, key=key)
-    with pytest.raises(pydantic.ValidationError, match="hex digits"):
-        make_game(load("go-fish"), prng_key=key)
+    definition = load("go-fish")
+    with pytest.raises(PrngKeyError, match="hex digits") as caught:
+        GameEngine(definition).start(make_game(definition), prng_key=key)
+    assert caught.value.code == "invalid-prng-key"
+    assert not key.strip() or key not in str(caught.value)  # the message never quotes the key
 
 
 @pytest.mark.parametrize("key", ["a" * 32, "A" * 64, "0" * 128])
@@ -156,12 +168,12 @@ def test_new_prng_key_is_a_fresh_valid_128_bit_key() -> None:
     assert PrngState(seed=0, key=first).key == first
 
 
-def play(game: Game[GameConfig]) -> tuple[list[AnyState], list[GameAction]]:
+def play(game: Game[GameConfig], key: str | Unkeyed) -> tuple[list[AnyState], list[GameAction]]:
     """A seeded random go-fish playout: the state after each step, and the submitted actions."""
     engine: GameEngine[AnyState, GameConfig] = GameEngine(load("go-fish"))
     states: list[AnyState] = []
     submitted: list[GameAction] = []
-    for result in playout(engine, game, RandomBot(engine, 3)):
+    for result in playout(engine, game, RandomBot(engine, 3), prng_key=key):
         states.append(result.state)
         submitted.extend(action for action in result.actions if action.source is ActionSource.USER)
     return states, submitted
@@ -173,21 +185,22 @@ def dumps(states: list[AnyState]) -> list[dict[str, JsonValue]]:
 
 def test_a_keyed_engine_game_differs_from_the_keyless_one_and_replays_identically() -> None:
     definition = load("go-fish")
-    keyed_game = make_game(definition, players=3, seed=42, prng_key=KEY)
-    keyed_states, submitted = play(keyed_game)
-    keyless_states, _ = play(make_game(definition, players=3, seed=42))
+    keyed_game = make_game(definition, players=3, seed=42)
+    keyed_states, submitted = play(keyed_game, KEY)
+    keyless_states, _ = play(keyed_game, UNKEYED)
     first, keyless_first = keyed_states[0], keyless_states[0]
     assert first.prng.key == KEY and keyless_first.prng.key is None
     assert first.id != keyless_first.id
     assert first.model_dump(include={"deck", "players"}) != keyless_first.model_dump(
         include={"deck", "players"}
     )
-    assert dumps(play(keyed_game)[0]) == dumps(keyed_states)
+    assert dumps(play(keyed_game, KEY)[0]) == dumps(keyed_states)
     engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
-    state = engine.start(keyed_game).state
+    state = engine.start(keyed_game, prng_key=KEY).state
     replayed = [state]
     for action in submitted:
-        state = engine.run(action.model_dump(mode="json"), state, keyed_game).state
+        body = action.model_dump(mode="json", include=set(request_model(type(action)).model_fields))
+        state = engine.run(body, state, keyed_game).state
         replayed.append(state)
     assert dumps(replayed) == dumps(keyed_states)
 
@@ -196,10 +209,101 @@ def test_the_key_never_appears_in_any_projection() -> None:
     key = new_prng_key()
     harness = GameHarness.for_game("go-fish", players=3, seed=8, prng_key=key)
     assert harness.state.prng.key == key
-    states, submitted = play(harness.game)
+    states, submitted = play(harness.game, key)
     assert len(states) > 2 and all(key in state.model_dump_json() for state in states)
     perspectives: list[Perspective] = ["p1", "p2", "p3", SPECTATOR]
     for perspective in perspectives:
         for state in states:
             assert key not in project(state, perspective).model_dump_json()
         assert all(key not in action.model_dump_json() for action in project_log(submitted, perspective))
+
+
+def _definitions() -> dict[str, GameDefinition[AnyState, GameConfig]]:
+    fixtures: list[GameDefinition[AnyState, GameConfig]] = [
+        dice.definition,  # type: ignore[list-item]
+        sealed_bids.make_definition(),  # type: ignore[list-item]
+        make_counter(),  # type: ignore[list-item]
+    ]
+    return {**{name: load(name) for name in available()}, **{d.name: d for d in fixtures}}
+
+
+NEEDS_KEY = {
+    "go-fish": "hidden",
+    "goofspiel": "hidden",
+    "pig": "chance",
+    "dice": "chance",
+    "sealed-bids": "hidden",
+}
+"""Games and fixtures that may start only keyed, and why."""
+
+
+@pytest.mark.parametrize("name", sorted(_definitions()))
+def test_games_with_hidden_information_or_chance_need_a_key_to_start(name: str) -> None:
+    definition = _definitions()[name]
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+    game = make_game(definition, players=max(2, definition.min_players))
+    why = NEEDS_KEY.get(name)
+    assert (definition.requires_prng_key, definition.hidden_information) == (why is not None, why == "hidden")
+    assert definition.chance is (why == "chance")
+    if why is None:
+        assert engine.start(game).state.prng.key is None
+    else:
+        with pytest.raises(PrngKeyError, match="new_prng_key") as caught:
+            engine.start(game)
+        assert caught.value.code == "prng-key-required"
+    assert engine.start(game, prng_key=KEY).state.prng.key == KEY
+    unkeyed = engine.start(game, prng_key=UNKEYED).state
+    assert unkeyed.prng.key is None
+    assert unkeyed.id == Prng(PrngState(seed=game.seed)).rand_id()  # the reference stream from the seed
+
+
+@pytest.mark.parametrize("name", sorted(_definitions()))
+def test_hidden_information_is_read_off_the_view_policies(name: str) -> None:
+    definition = _definitions()[name]
+    assert definition.hidden_information is declares_visibility(definition.state_type)
+
+
+def test_the_game_clients_see_has_no_key() -> None:
+    definition = load("go-fish")
+    game = make_game(definition)
+    assert "prng_key" not in Game.model_fields and "prng_key" not in game.model_dump()
+    with pytest.raises(pydantic.ValidationError, match="prng_key"):
+        definition.game_type.model_validate({**game.model_dump(mode="json"), "prng_key": KEY})
+    schema = json.loads((Path(__file__).parents[2] / "schemas" / "common" / "game.json").read_text())
+    assert "prng_key" not in schema["properties"] and "prng_key" not in Game.model_json_schema()["properties"]
+
+
+@pytest.mark.parametrize("name", available())
+def test_a_host_reads_a_stored_game_back_with_its_typed_config(name: str) -> None:
+    definition = load(name)
+    game = make_game(definition)
+    stored = game.model_dump_json()
+    again = definition.game_type.model_validate_json(stored)
+    assert again == game and type(again.config) is definition.config_type
+    assert definition.game_type is definition.game_type
+
+
+def test_the_bare_game_model_cannot_read_a_config_with_options() -> None:
+    definition = load("goofspiel")
+    stored = make_game(definition).model_dump_json()
+    with pytest.raises(pydantic.ValidationError, match="cards"):
+        Game.model_validate_json(stored)
+    assert definition.game_type.model_validate_json(stored).config.model_dump() == {"cards": 13}
+
+
+def test_the_harness_starts_keyed_games_with_the_test_key_unless_told_otherwise() -> None:
+    keyed = GameHarness.for_game("go-fish", players=2, seed=4)
+    assert keyed.prng_key == keyed.state.prng.key == TEST_PRNG_KEY
+    assert GameHarness.for_game("go-fish", players=2, seed=4).state == keyed.state  # reproducible
+    assert GameHarness.for_game("go-fish", players=2, seed=4, prng_key=UNKEYED).state.prng.key is None
+    assert GameHarness.for_game("tic-tac-toe", seed=4).prng_key is None
+
+
+def test_playout_gives_a_game_that_needs_a_key_a_fresh_one() -> None:
+    definition = load("goofspiel")
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+    game = make_game(definition, seed=9)
+    first = next(iter(playout(engine, game, RandomBot(engine, 1)))).state
+    second = next(iter(playout(engine, game, RandomBot(engine, 1)))).state
+    assert None not in (first.prng.key, second.prng.key) and first.prng.key != second.prng.key
+    assert first.id != second.id

@@ -30,7 +30,8 @@ def test_new_game_writes_the_seed_layout_and_registers_the_entry_point(
 ) -> None:
     assert main(["new", "game", "quick-test", "--root", str(workspace)]) == 0
     out = capsys.readouterr().out
-    assert "uv lock && uv sync --all-packages" in out
+    assert "make game-files GAME=quick-test" in out  # installs it, writes its schemas and goldens
+    assert "make test" in out and "uv " not in out and "\n  - tabletop" not in out  # nothing bare
     written = {str(path.relative_to(workspace / GAME)) for path in (workspace / GAME).rglob("*.*")}
     src = "src/tabletop_quick_test/"
     expected = {
@@ -78,23 +79,45 @@ def test_new_game_needs_a_workspace_root(tmp_path: Path, capsys: pytest.CaptureF
     assert not (tmp_path / "games").exists()
 
 
-def test_new_action_adds_module_test_member_and_definition_entry(
+def test_new_action_is_its_module_its_member_and_its_name_in_the_accepting_state(
     game: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    before = _snapshot(game)
     assert (
         main(["new", "action", "quick-test", "PlaceMark", "--state", "PlayerTurn", "--root", str(game)]) == 0
     )
     assert "write tests/test_place_mark.py" in capsys.readouterr().out
-    action = (game / PACKAGE / "actions/place_mark.py").read_text()
+    after = _snapshot(game)
+    created = sorted(set(after) - set(before))
+    edited = sorted(path for path in before if after[path] != before[path])
+    assert created == [f"{PACKAGE}/actions/place_mark.py", f"{GAME}/tests/test_place_mark.py"]
+    assert edited == [f"{PACKAGE}/definition/actions.py", f"{PACKAGE}/state_handlers/player_turn.py"]
+    action = after[f"{PACKAGE}/actions/place_mark.py"]
     assert "class HydratedPlaceMark(PlaceMark, HydratedAction[" in action
-    assert "def can_place_mark(state: QuickTestGameState, player_id: str) -> bool:" in action
-    assert 'PLACE_MARK = "PlaceMark"' in (game / PACKAGE / "definition/actions.py").read_text()
-    definition = (game / PACKAGE / "definition/game.py").read_text()
-    assert "from tabletop_quick_test.actions.place_mark import HydratedPlaceMark\n" in definition
-    assert "actions=[HydratedEndGame, HydratedPlaceMark]," in definition
-    handler = (game / PACKAGE / "state_handlers/player_turn.py").read_text()
+    assert "type: Literal[ActionType.PLACE_MARK] = ActionType.PLACE_MARK" in action
+    assert 'PLACE_MARK = "PlaceMark"' in after[f"{PACKAGE}/definition/actions.py"]
+    handler = after[f"{PACKAGE}/state_handlers/player_turn.py"]
     assert "accepts = (ActionType.END_GAME, ActionType.PLACE_MARK)" in handler
-    assert 'pytest.fail("write this test' in (game / GAME / "tests/test_place_mark.py").read_text()
+    assert 'pytest.fail("write this test' in after[f"{GAME}/tests/test_place_mark.py"]
+
+
+def test_new_action_still_registers_in_a_definition_that_lists_its_actions(game: Path) -> None:
+    """A game written before actions were found (``actions=[...]``) gets the new class listed."""
+    path = game / PACKAGE / "definition/game.py"
+    text = path.read_text().replace(
+        "from tabletop_quick_test.definition.state_handlers",
+        "from tabletop_quick_test.actions.end_game import HydratedEndGame\n"
+        "from tabletop_quick_test.definition.state_handlers",
+    )
+    path.write_text(
+        text.replace(
+            "    handlers=state_handlers,\n", "    actions=[HydratedEndGame],\n    handlers=state_handlers,\n"
+        )
+    )
+    assert main(["new", "action", "quick-test", "Bid", "--root", str(game)]) == 0
+    definition = path.read_text()
+    assert "from tabletop_quick_test.actions.bid import HydratedBid\n" in definition
+    assert "actions=[HydratedEndGame, HydratedBid]," in definition
 
 
 def test_new_state_adds_handler_test_member_map_entry_and_edge(
@@ -102,7 +125,7 @@ def test_new_state_adds_handler_test_member_map_entry_and_edge(
 ) -> None:
     assert main(["new", "state", "quick-test", "Bidding", "--from", "player-turn", "--root", str(game)]) == 0
     assert "write tests/test_bidding.py" in capsys.readouterr().out
-    assert "class Bidding(StateHandler[" in (game / PACKAGE / "state_handlers/bidding.py").read_text()
+    assert "class Bidding(Handler):" in (game / PACKAGE / "state_handlers/bidding.py").read_text()
     assert 'BIDDING = "Bidding"' in (game / PACKAGE / "definition/states.py").read_text()
     handlers = (game / PACKAGE / "definition/state_handlers.py").read_text()
     assert "from tabletop_quick_test.state_handlers.bidding import Bidding\n" in handlers
@@ -112,12 +135,13 @@ def test_new_state_adds_handler_test_member_map_entry_and_edge(
     assert 'pytest.fail("write this test' in (game / GAME / "tests/test_bidding.py").read_text()
 
 
-def test_a_state_without_from_is_left_for_the_author_to_wire(
+def test_a_state_without_from_is_reachable_from_the_initial_state(
     game: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["new", "state", "quick-test", "Scoring", "--root", str(game)]) == 0
-    assert "add MachineState.SCORING to the transitions_to" in capsys.readouterr().out
-    assert "SCORING" not in (game / PACKAGE / "state_handlers/player_turn.py").read_text()
+    assert "the initial state may now move to Scoring" in capsys.readouterr().out
+    turn = (game / PACKAGE / "state_handlers/player_turn.py").read_text()
+    assert "transitions_to = (MachineState.GAME_OVER, MachineState.SCORING)" in turn
 
 
 @pytest.mark.parametrize(

@@ -1,13 +1,18 @@
 """The breaking-change guard, on a fixture game whose models each test changes.
 
 The "dial" game is built from a :class:`Variant`; the baseline is exported first, then a changed
-variant is exported over it. A change must come with the logic-version bump it needs: major for
-anything that can make a valid payload invalid, at least minor for additions.
+variant is exported over it. A change must come with the logic-version bump it needs, judged by
+the direction its document travels: in a request (client -> server), major for anything an old
+client sends that may be refused now, minor for what only widens it; in an output (server ->
+clients: state, actions as recorded), major for anything an old, closed client may refuse or
+misread (every added field, a widened value), minor for what only narrows it.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
+import sys
 import types
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -15,7 +20,7 @@ from pathlib import Path
 from typing import Literal
 
 import pytest
-from pydantic import BaseModel, Field, create_model
+from pydantic import BaseModel, Field, ValidationError, create_model
 from tabletop import (
     AnyState,
     GameAction,
@@ -31,11 +36,13 @@ from tabletop import (
 from tabletop.schemas import (
     BreakingChangeError,
     ChangeLevel,
+    Direction,
     SchemaExportError,
     SchemasOutOfDateError,
     check_schemas,
     committed_schemas,
     compare_exports,
+    direction_of,
     export_schemas,
     render_schemas,
 )
@@ -95,6 +102,7 @@ class Variant:
     kinds: type[StrEnum] = Kind
     notches: int = 12
     state_doc: str = "The dial's state."
+    speed_option: bool = False
 
 
 def _action(tag: str, doc: str, **fields: object) -> type[HydratedAction[GameAction, AnyState, GameConfig]]:
@@ -145,10 +153,19 @@ def dial(variant: Variant) -> AnyDefinition:
     playing = type(
         "Playing", (StateHandler,), {"accepts": tuple(kinds), "transitions_to": (Phase.PLAY, Phase.DONE)}
     )
+    config: type[GameConfig] = DialConfig
+    if variant.speed_option:
+        config = create_model(
+            "DialConfig",
+            __base__=GameConfig,
+            __doc__=DialConfig.__doc__,
+            __module__=__name__,
+            speed=(int, Field(default=1, ge=1, le=3, description="Notches per step.")),
+        )
     return GameDefinition(
         name="dial",
         state_type=state,
-        config_type=DialConfig,
+        config_type=config,
         machine_states=Phase,
         initial_state=Phase.PLAY,
         action_types=variant.kinds,
@@ -161,20 +178,55 @@ def dial(variant: Variant) -> AnyDefinition:
 BASELINE = Variant()
 
 MAJOR, MINOR = ChangeLevel.MAJOR, ChangeLevel.MINOR
+# name: (variant, the bump the whole change needs, a message it names, that message's level)
 CHANGES = {
-    "field removed": (Variant(total=False), MAJOR, "DialState: field 'total' removed"),
-    "bound narrowed": (Variant(max_steps=3), MAJOR, "Move.steps: maximum changed from 6 to 3"),
-    "nested bound narrowed": (Variant(notches=10), MAJOR, "Knob.notches: maximum changed from 12 to 10"),
-    "type narrowed": (Variant(nullable_label=False), MAJOR, "Move.label: no longer accepts null"),
-    "enum value removed": (Variant(moods=("calm", "sly")), MAJOR, 'DialState.mood: value "angry" removed'),
-    "action type removed": (Variant(kinds=KindWithoutHint), MAJOR, "action type 'Hint' removed"),
-    "required field added": (Variant(bonus="required"), MAJOR, "required field 'bonus' added"),
-    "optional field added": (Variant(bonus="optional"), MINOR, "optional field 'bonus' added"),
-    "action type added": (Variant(kinds=KindWithTempo), MINOR, "action type 'Tempo' added"),
-    "bound widened": (Variant(max_steps=9), MINOR, "Move.steps: maximum changed from 6 to 9"),
-    "enum value added": (Variant(moods=("calm", "angry", "sly", "bold")), MINOR, 'value "bold" added'),
+    # both directions (the action is sent as a request and recorded as an output)
+    "field removed": (Variant(total=False), MAJOR, "DialState: field 'total' removed", MAJOR),
+    "bound narrowed": (Variant(max_steps=3), MAJOR, "MoveRequest.steps: maximum changed from 6 to 3", MAJOR),
+    "type narrowed": (
+        Variant(nullable_label=False),
+        MAJOR,
+        "MoveRequest.label: no longer accepts null",
+        MAJOR,
+    ),
+    "action type removed": (
+        Variant(kinds=KindWithoutHint),
+        MAJOR,
+        "action type 'Hint' removed (major, request)",
+        MAJOR,
+    ),
+    "bound widened": (Variant(max_steps=9), MAJOR, "Move.steps: maximum changed from 6 to 9", MAJOR),
+    "action type added": (Variant(kinds=KindWithTempo), MAJOR, "action type 'Tempo' added (major", MAJOR),
+    # outputs only: the server sends it, old clients read it
+    "required field added": (Variant(bonus="required"), MAJOR, "required field 'bonus' added", MAJOR),
+    "optional output field added": (Variant(bonus="optional"), MAJOR, "optional field 'bonus' added", MAJOR),
+    "output enum value added": (
+        Variant(moods=("calm", "angry", "sly", "bold")),
+        MAJOR,
+        'value "bold" added',
+        MAJOR,
+    ),
+    "output enum value removed": (
+        Variant(moods=("calm", "sly")),
+        MINOR,
+        'DialState.mood: value "angry" removed',
+        MINOR,
+    ),
+    "output bound narrowed": (
+        Variant(notches=10),
+        MINOR,
+        "Knob.notches: maximum changed from 12 to 10",
+        MINOR,
+    ),
+    # requests only: old clients send it, the server reads it
+    "optional request field added": (
+        Variant(speed_option=True),
+        MINOR,
+        "optional field 'speed' added",
+        MINOR,
+    ),
 }
-NEEDS_A_BUMP = [name for name, (_, level, _) in CHANGES.items() if level is not ChangeLevel.PATCH]
+NEEDS_A_BUMP = [name for name, (_, level, _, _) in CHANGES.items() if level is not ChangeLevel.PATCH]
 
 
 @pytest.fixture(scope="module")
@@ -200,21 +252,22 @@ def _snapshot(root: Path) -> dict[str, bytes]:
 def test_compare_exports_names_each_change_with_the_bump_it_needs(
     baseline: dict[str, bytes], name: str
 ) -> None:
-    variant, level, message = CHANGES[name]
+    variant, level, message, message_level = CHANGES[name]
     changes = compare_exports(baseline, render_schemas([dial(variant)], producers=()))
     found = [change for change in changes if message in str(change)]
     assert found, f"{message!r} not among {[str(c) for c in changes]}"
-    assert {change.level for change in found} == {level}
+    assert {change.level for change in found} == {message_level}
     assert max(changes, key=lambda c: ["patch", "minor", "major"].index(c.level)).level is level
 
 
 @pytest.mark.parametrize("name", NEEDS_A_BUMP)
 def test_an_export_without_the_needed_bump_is_refused_and_writes_nothing(root: Path, name: str) -> None:
-    variant, level, message = CHANGES[name]
+    variant, level, message, message_level = CHANGES[name]
     before = _snapshot(root)
     with pytest.raises(BreakingChangeError, match="needs a") as caught:
         export_schemas(root, [dial(variant)], producers=())
-    assert message in str(caught.value)
+    if message_level is level:
+        assert message in str(caught.value)
     assert f"needs a {level} bump" in str(caught.value)
     assert "logic 1.0.0 -> 1.0.0" in str(caught.value)
     assert _snapshot(root) == before
@@ -222,7 +275,7 @@ def test_an_export_without_the_needed_bump_is_refused_and_writes_nothing(root: P
 
 @pytest.mark.parametrize("name", NEEDS_A_BUMP)
 def test_the_needed_bump_lets_the_export_through(root: Path, name: str) -> None:
-    variant, level, _ = CHANGES[name]
+    variant, level, _, _ = CHANGES[name]
     bumped = replace(variant, version="2.0.0" if level is ChangeLevel.MAJOR else "1.1.0")
     files = export_schemas(root, [dial(bumped)], producers=())
     assert _snapshot(root) == files
@@ -250,10 +303,11 @@ def test_several_changes_are_all_named_once(root: Path) -> None:
         export_schemas(root, [dial(variant)], producers=())
     text = str(caught.value)
     for message in (
-        "dial: DialState: field 'total' removed",
-        "dial: Move.steps: maximum changed from 6 to 3",
-        "dial: MoveRequest.steps: maximum changed from 6 to 3",
-        "dial: action type 'Hint' removed",
+        "dial: DialState: field 'total' removed (major, output)",
+        "dial: Move.steps: maximum changed from 6 to 3 (minor, output)",
+        "dial: MoveRequest.steps: maximum changed from 6 to 3 (major, request)",
+        "dial: action type 'Hint' removed (major, request)",
+        "dial: action type 'Hint' removed (minor, output)",
     ):
         assert text.count(message) == 1, text
 
@@ -273,7 +327,9 @@ def test_check_names_stale_files_and_the_bumps_they_need(root: Path) -> None:
         check_schemas(root, [dial(Variant(total=False))], producers=())
     error = caught.value
     assert "dial/state.json differs" in error.files
-    assert [str(change) for change in error.changes] == ["dial: DialState: field 'total' removed (major)"]
+    assert [str(change) for change in error.changes] == [
+        "dial: DialState: field 'total' removed (major, output)"
+    ]
     assert "tabletop schemas export" in str(error)
 
 
@@ -309,8 +365,74 @@ def test_in_a_git_work_tree_the_guard_compares_with_the_committed_export(repo: P
     _git(repo, "add", "schemas")
     _git(repo, "commit", "--quiet", "-m", "schemas")
     assert committed_schemas(root) == _snapshot(root)
-    with pytest.raises(BreakingChangeError, match=r"optional field 'total' added \(minor\)"):
+    with pytest.raises(BreakingChangeError, match=r"optional field 'total' added \(major, output\)"):
         export_schemas(root, [dial(BASELINE)], producers=())
-    with pytest.raises(SchemasOutOfDateError, match=r"optional field 'total' added \(minor\)"):
+    with pytest.raises(SchemasOutOfDateError, match=r"optional field 'total' added \(major, output\)"):
         check_schemas(root, [dial(BASELINE)], producers=())
-    export_schemas(root, [dial(replace(BASELINE, version="1.1.0"))], producers=())
+    export_schemas(root, [dial(replace(BASELINE, version="2.0.0"))], producers=())
+
+
+@pytest.mark.parametrize(
+    ("path", "direction"),
+    [
+        ("request.json", Direction.REQUEST),
+        ("requests/Move.json", Direction.REQUEST),
+        ("config.json", Direction.REQUEST),
+        ("state.json", Direction.OUTPUT),
+        ("player_state.json", Direction.OUTPUT),
+        ("action.json", Direction.OUTPUT),
+        ("actions/Move.json", Direction.OUTPUT),
+        ("views/player.json", Direction.OUTPUT),
+    ],
+)
+def test_each_document_is_judged_by_its_direction(path: str, direction: Direction) -> None:
+    assert direction_of(path) is direction
+
+
+def test_one_change_is_judged_per_direction(baseline: dict[str, bytes]) -> None:
+    """Move's bound, narrowed: old clients may send what is refused now; reading it is harmless."""
+    changes = compare_exports(baseline, render_schemas([dial(Variant(max_steps=3))], producers=()))
+    judged = {(c.where, c.direction, c.level) for c in changes if c.where.endswith(".steps")}
+    assert judged == {
+        ("MoveRequest.steps", Direction.REQUEST, MAJOR),
+        ("Move.steps", Direction.OUTPUT, MINOR),
+    }
+    widened = compare_exports(baseline, render_schemas([dial(Variant(max_steps=9))], producers=()))
+    judged = {(c.where, c.direction, c.level) for c in widened if c.where.endswith(".steps")}
+    assert judged == {
+        ("MoveRequest.steps", Direction.REQUEST, MINOR),
+        ("Move.steps", Direction.OUTPUT, MAJOR),
+    }
+
+
+def test_generated_output_models_refuse_what_the_guard_calls_major(
+    baseline: dict[str, bytes], tmp_path: Path
+) -> None:
+    """The guard and the generated client agree: an old client refuses a new optional state field."""
+    from tabletop.schemas import generate_python
+
+    old_root = tmp_path / "old"
+    for path, data in baseline.items():
+        (old_root / path).parent.mkdir(parents=True, exist_ok=True)
+        (old_root / path).write_bytes(data)
+    generated = generate_python(tmp_path / "old_client", old_root)
+    module = next(path for path in generated if path.name == "dial.py")
+    spec = importlib.util.spec_from_file_location("old_dial_client", module)
+    assert spec is not None and spec.loader is not None
+    loaded = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = loaded
+    try:
+        spec.loader.exec_module(loaded)
+    finally:
+        del sys.modules[spec.name]
+    old_state = loaded.DialState
+    assert isinstance(old_state, type) and issubclass(old_state, BaseModel)
+    new_state = dial(Variant(bonus="optional")).state_type
+    game = {"knob": {"notches": 1}, "players": [{"player_id": "p1"}], "id": "s", "game_id": "g"}
+    sent = new_state.model_validate(game | {"prng": {"seed": 1}, "machine_state": "Play"})
+    payload = sent.model_dump(mode="json")
+    assert "bonus" in payload
+    with pytest.raises(ValidationError):  # the old, closed client cannot read the new state
+        old_state.model_validate(payload)
+    changes = compare_exports(baseline, render_schemas([dial(Variant(bonus="optional"))], producers=()))
+    assert [c.level for c in changes if "bonus" in c.message] == [MAJOR]

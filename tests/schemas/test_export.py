@@ -48,7 +48,7 @@ def test_every_installed_game_exports_its_documents(exported: dict[str, bytes]) 
         definition = load(name)
         expected = {"state", "player_state", "config", "action", "request"}
         expected |= {f"actions/{tag}" for tag in definition.action_by_type}
-        expected |= {f"requests/{tag}" for tag in definition.action_by_type}
+        expected |= {f"requests/{tag}" for tag in definition.parser.player_types}
         produced = {
             path.removeprefix(f"{name}/").removesuffix(".json")
             for path in exported
@@ -113,7 +113,9 @@ def test_actions_are_a_discriminated_union_with_required_tags(game: str, exporte
         union = json.loads(exported[f"{game}/{union_path}.json"])
         mapping = union["discriminator"]["mapping"]
         assert union["discriminator"]["propertyName"] == "type"
-        assert set(mapping) == set(definition.action_by_type)
+        # Requests: only the action types a player may send (system-only ones are the game's).
+        sendable = definition.action_by_type if union_path == "action" else definition.parser.player_types
+        assert set(mapping) == set(sendable)
         assert [branch["$ref"] for branch in union["oneOf"]] == list(mapping.values())
         for tag, ref in mapping.items():
             branch = union["$defs"][ref.rsplit("/", 1)[-1]]
@@ -129,7 +131,11 @@ def test_actions_are_a_discriminated_union_with_required_tags(game: str, exporte
 
 @pytest.mark.parametrize("game", available())
 def test_request_bodies_leave_out_server_assigned_fields(game: str, exported: dict[str, bytes]) -> None:
-    for tag, action in load(game).action_by_type.items():
+    definition = load(game)
+    for tag, action in definition.action_by_type.items():
+        if tag not in definition.parser.player_types:
+            assert f"{game}/requests/{tag}.json" not in exported  # system-only: never a request
+            continue
         request = json.loads(exported[f"{game}/requests/{tag}.json"])
         recorded = json.loads(exported[f"{game}/actions/{tag}.json"])
         assert request["title"] == f"{recorded['title']}Request"

@@ -71,7 +71,7 @@ def _targets(definition: AnyDefinition, recordings: list[Recording]) -> list[Tar
     stamped = [{**action, "created_at": "2024-05-01T12:00:00Z"} for action in actions[:1]]
     grouped = [{**request, "simultaneous_group_id": "round-1"} for request in requests[:1]]
     plain_actions = {tag: action.__plain_model__ for tag, action in definition.action_by_type.items()}
-    requests_by_tag = {tag: request_model(action) for tag, action in plain_actions.items()}
+    requests_by_tag = {tag: request_model(plain_actions[tag]) for tag in definition.parser.player_types}
     request_union: object = (
         next(iter(requests_by_tag.values()))
         if len(requests_by_tag) == 1
@@ -101,8 +101,9 @@ def _targets(definition: AnyDefinition, recordings: list[Recording]) -> list[Tar
         targets.append(
             Target(f"actions/{tag}.json", _model_reader(plain), of_tag[:5], tag_has_a_default=True)
         )
-        of_tag = [request for request in requests if cast(dict[str, Json], request)["type"] == tag]
-        targets.append(Target(f"requests/{tag}.json", _model_reader(requests_by_tag[tag]), of_tag[:5]))
+        if tag in requests_by_tag:
+            of_tag = [request for request in requests if cast(dict[str, Json], request)["type"] == tag]
+            targets.append(Target(f"requests/{tag}.json", _model_reader(requests_by_tag[tag]), of_tag[:5]))
     return targets
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
 import orjson
 import pytest
-from tabletop import AnyState, GameConfig, GameEngine, Model
+from tabletop import UNKEYED, AnyState, GameConfig, GameEngine, Model
 from tabletop._cli import main
 from tabletop._cli._simulate import ProgressBar
 from tabletop.games import load
@@ -21,15 +22,17 @@ from tabletop.simulation import (
     checksum_invariant,
     default_invariants,
     format_report,
+    game_invariant,
     hydration_invariant,
     json_schema_invariant,
     register_invariant,
     simulate,
+    simulation_key,
     state_model_invariant,
     unregister_invariant,
     view_leak_invariant,
 )
-from tabletop.testing import make_game
+from tabletop.testing import TEST_PRNG_KEY, make_game
 from tabletop.views import SPECTATOR, Perspective, project
 
 # Complete games (the lead extends this as games are finished).
@@ -53,7 +56,14 @@ def test_a_run_plays_every_game_to_its_end_and_keeps_every_invariant(name: str, 
     report = simulate(name, games=12, seed=3, schemas=schemas)
     assert report.ok, [record.problem for record in report.problems]
     leaks = ["view-leaks"] if name in HIDDEN else []
-    assert report.invariants == ["state-model", "hydration", "checksum", "json-schema", *leaks]
+    assert report.invariants == [
+        "state-model",
+        "hydration",
+        "checksum",
+        "game-invariants",
+        "json-schema",
+        *leaks,
+    ]
     assert report.skipped == []
     assert len(report.records) == 12 and sum(report.outcomes.values()) == 12
     assert all(outcome == "draw" or outcome.startswith("win ") for outcome in report.outcomes)
@@ -126,7 +136,7 @@ def test_checks_that_cannot_run_are_skipped_with_a_reason(
     assert skipped == [f"json-schema: no {tmp_path / 'nowhere' / 'sample' / 'state.json'}"]
     monkeypatch.setitem(sys.modules, "jsonschema", None)
     checks, skipped = default_invariants(load("sample"), schemas=schemas)
-    assert [check.name for check in checks] == ["state-model", "hydration", "checksum"]
+    assert [check.name for check in checks] == ["state-model", "hydration", "checksum", "game-invariants"]
     assert skipped == ["json-schema: jsonschema is not installed (pip install jsonschema)"]
     assert default_invariants(load("sample"), schemas=None) == (checks, [])
 
@@ -155,7 +165,7 @@ def _step(name: str) -> tuple[Step, GameEngine[AnyState, GameConfig]]:
     definition = load(name)
     engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
     game = make_game(definition, players=2, seed=1)
-    start = engine.start(game)
+    start = engine.start(game, prng_key=TEST_PRNG_KEY)
     action = engine.legal_actions(start.state, start.state.active_player_ids[0], game)[0]
     result = engine.run(action.model_copy(update={"id": "a1"}), start.state, game)
     return Step(definition, game, result, start.state), engine
@@ -296,3 +306,48 @@ def test_the_progress_bar_redraws_one_line_and_ends_it() -> None:
         "sample [#######...] 3/4",
         "sample [##########] 4/4\n",
     ]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_with_secrets_is_simulated_keyed_and_still_replays(name: str) -> None:
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(load(name))
+    seen: list[str | None] = []
+
+    def keys(step: Step) -> None:
+        if step.previous is None:
+            seen.append(step.state.prng.key)
+
+    report = simulate(name, games=3, seed=5, invariants=[Invariant("keys", keys)])
+    expected = [simulation_key(5, index) if name in HIDDEN else None for index in range(3)]
+    assert seen == expected
+    assert len(set(seen)) == (3 if name in HIDDEN else 1)
+    assert engine.definition.requires_prng_key is (name in HIDDEN)
+    assert simulate(name, games=3, seed=5, schemas=None).records == report.records
+    unkeyed: list[str | None] = []
+    simulate(
+        name,
+        games=1,
+        seed=5,
+        prng_key=UNKEYED,
+        invariants=[Invariant("keys", lambda step: unkeyed.append(step.state.prng.key))],
+    )
+    assert set(unkeyed) == {None}
+
+
+@pytest.mark.parametrize(
+    ("name", "break_it", "problem"),
+    [
+        ("go-fish", lambda state: state.deck.items.pop(), "card(s) are nowhere"),
+        ("go-fish", lambda state: state.players[0].hand.append(state.players[1].hand[0]), "several places"),
+        ("goofspiel", lambda state: state.players[0].hand.pop(), "not 1..13 once"),
+        ("goofspiel", lambda state: setattr(state.players[1], "score", 4), "scores 4"),
+    ],
+)
+def test_the_game_invariant_runs_the_games_own_checks(name: str, break_it: object, problem: str) -> None:
+    step, _ = _step(name)
+    check = game_invariant(load(name))
+    check.check(step)
+    assert callable(break_it)
+    break_it(step.state)
+    with pytest.raises(InvariantError, match=f"^game-invariants: .*{re.escape(problem)}"):
+        check.check(step)

@@ -1,6 +1,8 @@
 // Checks the generated declarations and the fixtures:
 // 1. every declared name is a type name of the schemas (no invented `Type1` aliases) and no
-//    interface is open (`[k: string]: unknown`);
+//    interface is open (`[k: string]: unknown`): requests and outputs alike are closed, which is
+//    what the breaking-change guard (tabletop.schemas._compare) assumes of old clients, so it
+//    calls any field added to an output document (state, views, actions as sent) major;
 // 2. every game has a recorded fixture, and tsc accepts the good fixtures;
 // 3. tsc rejects fixtures/bad/*.ts with exactly the errors marked `expect-error TSnnnn`.
 import { execFileSync } from "node:child_process";

@@ -72,5 +72,5 @@ def test_players_may_not_draw_for_themselves(harness: Harness) -> None:
     before = harness.state.model_dump_json()
     with pytest.raises(IllegalActionError) as caught:
         harness.play(raw)
-    assert (caught.value.code, caught.value.path) == ("system-only", "source")
+    assert (caught.value.code, caught.value.path) == ("system-only", "type")
     assert harness.state.model_dump_json() == before

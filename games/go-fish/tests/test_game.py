@@ -7,7 +7,7 @@ import pytest
 from tabletop import GameEngine, GameResult, IllegalActionError
 from tabletop.bots import RandomBot, playout
 from tabletop.components import Card, Rank, standard_deck
-from tabletop.testing import GameHarness, make_game
+from tabletop.testing import TEST_PRNG_KEY, GameHarness, make_game
 from tabletop_go_fish import definition
 from tabletop_go_fish.actions.draw_card import HydratedDrawCard
 from tabletop_go_fish.definition.states import MachineState
@@ -68,12 +68,15 @@ def _replay(seed: int, players: int) -> list[bytes]:
     """Play a random game, then replay its submitted actions in a fresh harness; both byte streams."""
     engine = GameEngine(definition)
     game = make_game(definition, players=players, seed=seed)
-    results = list(playout(engine, game, RandomBot(engine, seed)))
+    results = list(playout(engine, game, RandomBot(engine, seed), prng_key=TEST_PRNG_KEY))
     first = [orjson.dumps(result.state.model_dump(mode="json")) for result in results]
     harness = GameHarness(definition, players=players, seed=seed)
     again = [orjson.dumps(harness.state.model_dump(mode="json"))]
     for result in results[1:]:
-        submitted = result.actions[0].model_dump(mode="json", exclude={"index", "metadata"})
+        # What a client sends: the engine-assigned fields are not part of a request.
+        submitted = result.actions[0].model_dump(
+            mode="json", exclude={"index", "metadata", "source", "reveals_info", "created_at"}
+        )
         again.append(orjson.dumps(harness.play(submitted).model_dump(mode="json")))
     assert again == first
     return first

@@ -3,7 +3,7 @@
 from collections.abc import Callable
 
 import pytest
-from tabletop import GameEngine, Prng, PrngState
+from tabletop import UNKEYED, GameEngine, Prng, PrngState
 from tabletop.components import Card, Rank, standard_deck
 from tabletop.testing import GameHarness, make_game
 from tabletop_go_fish import definition
@@ -16,7 +16,8 @@ Census = Callable[[GoFishGameState], list[Card]]
 
 
 def _start(players: int, seed: int) -> HydratedGoFishGameState:
-    return GameEngine(definition).start(make_game(definition, players=players, seed=seed)).state
+    game = make_game(definition, players=players, seed=seed)
+    return GameEngine(definition).start(game, prng_key=UNKEYED).state  # the seeds' reference deals
 
 
 @pytest.mark.parametrize(("players", "hand_size"), [(2, 7), (3, 7), (4, 5), (5, 5), (6, 5)])

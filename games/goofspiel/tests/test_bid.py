@@ -118,7 +118,7 @@ def test_the_engine_refuses_a_spent_card(harness: Harness, play_round: PlayRound
 def test_players_cannot_reveal_for_themselves(harness: Harness) -> None:
     with pytest.raises(IllegalActionError) as caught:
         harness.play(harness.action(HydratedReveal))
-    assert caught.value.code == "action-not-allowed"
+    assert (caught.value.code, caught.value.path) == ("system-only", "type")
 
 
 def test_no_bid_is_accepted_once_the_game_is_over(make_harness: MakeHarness, play_round: PlayRound) -> None:

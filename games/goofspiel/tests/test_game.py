@@ -6,7 +6,7 @@ import orjson
 import pytest
 from tabletop import GameEngine, GameResult, IllegalActionError
 from tabletop.bots import RandomBot, playout
-from tabletop.testing import GameHarness, make_game
+from tabletop.testing import TEST_PRNG_KEY, GameHarness, make_game
 from tabletop_goofspiel import definition
 from tabletop_goofspiel.actions.bid import HydratedBid
 from tabletop_goofspiel.actions.reveal import HydratedReveal
@@ -152,7 +152,8 @@ def test_same_seed_and_actions_give_byte_identical_states(seed: int) -> None:
 def test_same_seed_gives_byte_identical_random_games() -> None:
     def run(seed: int) -> list[bytes]:
         engine = GameEngine(definition)
-        results = playout(engine, make_game(definition, seed=seed), RandomBot(engine, seed))
+        game = make_game(definition, seed=seed)
+        results = playout(engine, game, RandomBot(engine, seed), prng_key=TEST_PRNG_KEY)
         return [orjson.dumps(result.state.model_dump(mode="json")) for result in results]
 
     assert run(7) == run(7)

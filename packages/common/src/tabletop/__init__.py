@@ -4,10 +4,15 @@ The public surface is exactly ``__all__``; everything else lives in private modu
 """
 
 from tabletop._action import ActionSource, GameAction
-from tabletop._checksum import fnv1a52, next_checksum
 from tabletop._definition import GameDefinition
 from tabletop._engine import GameEngine, RunResult
-from tabletop._errors import GameDefinitionError, IllegalActionError, TabletopError
+from tabletop._errors import (
+    GameDefinitionError,
+    IllegalActionError,
+    InvalidStateError,
+    PrngKeyError,
+    TabletopError,
+)
 from tabletop._game import Game, GameConfig, GameStatus, Player
 from tabletop._hydration import Hydrated, HydrationInput, hydrate
 from tabletop._machine import (
@@ -19,10 +24,11 @@ from tabletop._machine import (
 )
 from tabletop._model import Model
 from tabletop._parser import ActionParser, RawAction
-from tabletop._prng import Prng, PrngState, new_prng_key
+from tabletop._prng import UNKEYED, Prng, PrngState, Unkeyed, new_prng_key
 from tabletop._state import GameResult, GameState, PlayerState, SimultaneousGroup
 
 __all__ = [
+    "UNKEYED",
     "ActionParser",
     "ActionSource",
     "AnyState",
@@ -39,11 +45,13 @@ __all__ = [
     "HydratedAction",
     "HydrationInput",
     "IllegalActionError",
+    "InvalidStateError",
     "MachineContext",
     "Model",
     "Player",
     "PlayerState",
     "Prng",
+    "PrngKeyError",
     "PrngState",
     "RawAction",
     "RunResult",
@@ -51,8 +59,7 @@ __all__ = [
     "StateHandler",
     "TabletopError",
     "TerminalHandler",
-    "fnv1a52",
+    "Unkeyed",
     "hydrate",
     "new_prng_key",
-    "next_checksum",
 ]

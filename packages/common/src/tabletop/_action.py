@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
+from typing import ClassVar
 
 from pydantic import Field
 
 from tabletop._model import Model
 
-__all__ = ["ActionSource", "GameAction"]
+__all__ = ["ActionSource", "GameAction", "payload_fields"]
 
 
 class ActionSource(StrEnum):
@@ -25,7 +26,13 @@ class GameAction(Model):
     A game refines it per action: ``type`` becomes a ``Literal`` of its ``ActionType`` member,
     ``player_id`` may become required, payload fields are added, and an optional ``metadata``
     model records what the action did.
+
+    Class attributes:
+        system_only: True for an action type only the game issues (``ctx.add_system_action``):
+            the request schemas leave it out, and a client sending it gets ``system-only``.
     """
+
+    system_only: ClassVar[bool] = False
 
     id: str
     """Unique id of the action (client-chosen for user actions, PRNG-drawn for system ones)."""
@@ -45,3 +52,11 @@ class GameAction(Model):
     """True when the action makes hidden information public."""
     created_at: datetime | None = None
     """When the host received the action."""
+
+
+_ENVELOPE = frozenset(GameAction.model_fields) | {"metadata"}
+
+
+def payload_fields(action_type: type[GameAction]) -> frozenset[str]:
+    """The fields of an action type beyond the ``GameAction`` envelope and ``metadata``."""
+    return frozenset(action_type.model_fields) - _ENVELOPE

@@ -10,25 +10,35 @@ _MASK64 = 0xFFFFFFFFFFFFFFFF
 _MIDDLE_BITS = 0x000FFFFFFFFF0000
 
 
-def fnv1a52(text: str) -> int:
-    """64-bit FNV-1a over UTF-16 code units, folded to 52 bits (safe as a JavaScript number)."""
+def _fnv1a64(text: str) -> int:
+    """64-bit FNV-1a over the UTF-16 code units of ``text``."""
     h = _OFFSET
     if text.isascii():
         units: bytes | list[int] = text.encode("ascii")
     else:
         raw = text.encode("utf-16-le", "surrogatepass")  # JS strings may hold lone surrogates
         units = [raw[i] | (raw[i + 1] << 8) for i in range(0, len(raw), 2)]
-    prime, mask = _PRIME, _MASK64
+    prime = _PRIME
+    # XOR with a unit touches only the low 16 bits, and the low 64 bits of a product depend only
+    # on the low 64 bits of its factors: masking once at the end gives the same hash as masking
+    # after every step, with less work per unit for the short texts the checksum hashes.
     for unit in units:
-        h = ((h ^ unit) * prime) & mask
+        h = (h ^ unit) * prime
+    return h & _MASK64
+
+
+def fnv1a52(text: str) -> int:
+    """64-bit FNV-1a over UTF-16 code units, folded to 52 bits (safe as a JavaScript number)."""
+    h = _fnv1a64(text)
     return (h & _MIDDLE_BITS) | ((h & 0xFFFF) ^ (h >> 52))  # bits 16..51 kept; the top 12 fold in
 
 
-def _int32(value: int) -> int:
-    value &= 0xFFFFFFFF
-    return value - 0x100000000 if value & 0x80000000 else value
-
-
 def next_checksum(checksum: int, action_id: str, index: int) -> int:
-    """Fold one recorded action into the running checksum."""
-    return _int32(_int32(checksum) ^ _int32(fnv1a52(f"{action_id}:{index}")))
+    """Fold one recorded action into the running checksum (an int32).
+
+    Equal to ``int32(int32(checksum) ^ int32(fnv1a52(f"{action_id}:{index}")))``: only the low
+    32 bits of each operand reach the result, so the fold keeps just those.
+    """
+    h = _fnv1a64(f"{action_id}:{index}")
+    value = (checksum ^ (h & 0xFFFF0000) ^ (h & 0xFFFF) ^ (h >> 52)) & 0xFFFFFFFF
+    return value - 0x100000000 if value & 0x80000000 else value

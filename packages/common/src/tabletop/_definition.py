@@ -8,14 +8,18 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Generic, TypeVar, cast, get_args
 
+from pydantic import BaseModel
+
 from tabletop._action import GameAction
 from tabletop._determinizer import Determinizer
 from tabletop._errors import GameDefinitionError
-from tabletop._game import GameConfig
-from tabletop._hydration import Hydrated
+from tabletop._game import Game, GameConfig
+from tabletop._hydration import Hydrated, _plain_model_of
 from tabletop._machine import AnyState, HydratedAction, MachineContext, StateHandler
 from tabletop._parser import ActionParser, literal_tag
-from tabletop._state import PlayerState
+from tabletop._registry import action_enum, discover_actions, handler_config_type, in_enum_order
+from tabletop._state import GameState, PlayerState
+from tabletop._visibility import Public, policy_of
 
 __all__ = ["GameDefinition"]
 
@@ -36,6 +40,39 @@ def _hydrated_state_type(state_type: type[StateT]) -> type[StateT]:
     return cast(type[StateT], derived)
 
 
+def _hides_information(model: type[BaseModel]) -> bool:
+    """True if ``model`` or a model inside it declares a non-public field, ``GameState.prng`` aside.
+
+    The same answer as :func:`tabletop.views.declares_visibility` (a test holds them together),
+    read from the field metadata alone so the definition does not depend on the views.
+    """
+    seen: set[type[BaseModel]] = set()
+    todo = [model]
+    while todo:
+        current = todo.pop()
+        plain = _plain_model_of(current) if hasattr(current, "__plain_model__") else current
+        if plain in seen:
+            continue
+        seen.add(plain)
+        for name, field in plain.model_fields.items():
+            if name == "prng" and issubclass(plain, GameState):
+                continue
+            try:
+                policy = policy_of(field)
+            except TypeError:  # several policies: certainly not public (the views report it)
+                return True
+            if policy is not None and not isinstance(policy, Public):
+                return True
+            todo += _models_in(field.annotation)
+    return False
+
+
+def _models_in(annotation: object) -> list[type[BaseModel]]:
+    if isinstance(annotation, type):
+        return [annotation] if issubclass(annotation, BaseModel) else []
+    return [model for arg in get_args(annotation) for model in _models_in(arg)]
+
+
 class GameDefinition(Generic[StateT, ConfigT]):
     """Everything the engine needs to run one game, checked as a whole when built.
 
@@ -43,12 +80,18 @@ class GameDefinition(Generic[StateT, ConfigT]):
         name: The game's registry name (its entry-point name), e.g. ``"sample"``.
         state_type: The game state model (plain or hydrated; a hydrated class is derived if
             needed, so nested components come out hydrated).
-        config_type: The game's config model; every field must have a default.
-        machine_states: The game's ``MachineState`` enum.
-        initial_state: Where the machine starts.
-        action_types: The game's ``ActionType`` enum.
-        actions: One hydrated action class per action type.
+        config_type: The game's config model; every field must have a default (default: the
+            config the handlers are parametrized with, ``StateHandler[State, Config]``, else
+            :class:`GameConfig`).
+        initial_state: Where the machine starts (a ``MachineState`` member).
         handlers: One handler instance per machine state.
+        machine_states: The game's ``MachineState`` enum (default: the enum of ``initial_state``).
+        action_types: The game's ``ActionType`` enum (default: the enum the actions' ``Literal``
+            tags, or else the handlers' ``accepts``, are members of).
+        actions: One hydrated action class per action type (default: every action class
+            defined in the modules of the game's ``actions`` package, the sibling of the package
+            its state type lives in, e.g. ``tabletop_pig.actions``). Whatever the order given
+            or found, ``self.actions`` follows the ``ActionType`` declaration order.
         setup: The initializer: fills in game-specific state after the fixed fields are set,
             drawing randomness from ``ctx.prng`` in a fixed, documented order.
         min_players: Fewest seats the game supports.
@@ -58,6 +101,17 @@ class GameDefinition(Generic[StateT, ConfigT]):
             one seat's projected view (see :class:`tabletop.bots.Determinizer`), so that search
             bots (:class:`tabletop.bots.MctsBot`) play from what their seat may see. None for a
             game without hidden information (or one no search bot plays).
+        chance: True if the rules draw randomness during play that players must not foresee
+            (dice rolled mid-game, cards drawn from a deck nobody sees). Such a game, and any
+            game whose state declares hidden information (:attr:`hidden_information`, read off
+            the view policies), can only be started with a PRNG key
+            (:attr:`requires_prng_key`). Leave it False for a game that draws nothing, or draws
+            only at setup what everybody sees at once (a shuffled seating order).
+        invariants: The game's own consistency rules: given a state, one line per problem
+            (empty when the state is consistent), e.g. that the 52 cards are all somewhere.
+            :meth:`tabletop.GameEngine.load_state` checks them on every state a host loads
+            (raising :class:`tabletop.InvalidStateError`), and ``tabletop simulate`` after every
+            action. It may assume the state passed its schema.
 
     Raises:
         GameDefinitionError: Naming every problem found: a state without a handler, a handler
@@ -71,36 +125,67 @@ class GameDefinition(Generic[StateT, ConfigT]):
         *,
         name: str,
         state_type: type[StateT],
-        config_type: type[ConfigT],
-        machine_states: type[MachineStateT],
         initial_state: MachineStateT,
-        action_types: type[StrEnum],
-        actions: Sequence[type[HydratedAction[GameAction, StateT, ConfigT]]],
         handlers: Mapping[MachineStateT, StateHandler[StateT, ConfigT]],
+        config_type: type[ConfigT] | None = None,
+        machine_states: type[MachineStateT] | None = None,
+        action_types: type[StrEnum] | None = None,
+        actions: Sequence[type[HydratedAction[GameAction, StateT, ConfigT]]] | None = None,
         setup: Callable[[MachineContext[StateT, ConfigT]], None] | None = None,
         min_players: int = 1,
         max_players: int = 8,
         logic_version: str = "1.0.0",
         determinizer: Determinizer[StateT] | None = None,
+        chance: bool = False,
+        invariants: Callable[[StateT], Iterable[str]] | None = None,
     ) -> None:
         self.name = name
         self.state_type = _hydrated_state_type(state_type)
-        self.config_type = config_type
-        self.machine_states: type[StrEnum] = machine_states
+        self.config_type = config_type or cast(type[ConfigT], handler_config_type(handlers.values()))
+        self.machine_states: type[StrEnum] = machine_states or type(initial_state)
         self.initial_state: StrEnum = initial_state
-        self.action_types = action_types
-        self.actions = tuple(actions)
         self.handlers: dict[StrEnum, StateHandler[StateT, ConfigT]] = {  # noqa: C416 - widens the key type
             state: handler for state, handler in handlers.items()
         }
+        found = list(actions) if actions is not None else discover_actions(state_type)
+        accepted = [t for handler in self.handlers.values() for t in handler.accepts]
+        enum = action_types or action_enum(found, accepted)
+        if enum is None:
+            raise GameDefinitionError(name, ["no action types: pass action_types, or define actions"])
+        self.action_types: type[StrEnum] = enum
+        self.actions: tuple[type[HydratedAction[GameAction, StateT, ConfigT]], ...] = tuple(
+            in_enum_order(cast(list[type[HydratedAction[GameAction, StateT, ConfigT]]], found), enum)
+        )
         self.setup = setup
         self.min_players = min_players
         self.max_players = max_players
         self.logic_version = logic_version
         self.determinizer = determinizer
+        self.chance = chance
+        self.invariants = invariants
+        self.hidden_information = _hides_information(self.state_type)
+        """True if the state declares hidden information of its own (any non-public field but ``prng``)."""
         self.action_by_type: dict[str, type[HydratedAction[GameAction, StateT, ConfigT]]] = {}
         self._check()
         self.parser: ActionParser[HydratedAction[GameAction, StateT, ConfigT]] = ActionParser(self.actions)
+
+    @property
+    def requires_prng_key(self) -> bool:
+        """True if the game may only start keyed: it has hidden information or ``chance``.
+
+        ``GameEngine.start`` then refuses a game without a key unless the caller passes
+        :data:`tabletop.UNKEYED` on purpose (reproducible fixtures).
+        """
+        return self.chance or self.hidden_information
+
+    @property
+    def game_type(self) -> type[Game[ConfigT]]:
+        """``Game[config_type]``: the game model with this game's typed config.
+
+        A host reads a stored game with it, config included:
+        ``definition.game_type.model_validate_json(stored)``.
+        """
+        return cast("type[Game[ConfigT]]", Game.__class_getitem__(self.config_type))
 
     @property
     def player_state_type(self) -> type[PlayerState]:
@@ -141,6 +226,8 @@ class GameDefinition(Generic[StateT, ConfigT]):
                 self.action_by_type[tag] = action
             if not issubclass(cast(type, action), HydratedAction):
                 problems.append(f"action model {action.__name__} is not a HydratedAction")
+            elif action.system_only and action.is_enumerable():
+                problems.append(f"action model {action.__name__} is system-only but enumerates plays")
         problems += [
             f"action type {t.value!r} has no model"
             for t in self.action_types
@@ -158,8 +245,15 @@ class GameDefinition(Generic[StateT, ConfigT]):
                 for target in handler.transitions_to
                 if target not in states
             ]
-            if handler.accepts and not handler.transitions_to:
-                problems.append(f"state {label!r} accepts actions but declares no next state")
+            for action_type, targets in handler.action_targets.items():
+                tag = str(action_type)
+                if action_type not in handler.accepts:
+                    problems.append(f"state {label!r} declares targets for {tag!r}, which it does not accept")
+                problems += [
+                    f"state {label!r} lets {tag!r} move to {str(target)!r}, not in its transitions_to"
+                    for target in targets
+                    if target not in handler.transitions_to
+                ]
         if self.initial_state in states:
             reached = self._reachable()
             problems += [
@@ -189,16 +283,19 @@ class GameDefinition(Generic[StateT, ConfigT]):
                     todo.append(target)
         return seen
 
+    def _edge_label(self, source: StrEnum, target: StrEnum) -> str:
+        """The action types that can take the edge (per ``action_targets``), or ``next``."""
+        handler = self.handlers[source]
+        per_action = handler.action_targets
+        takers = [t for t in handler.accepts if target in per_action.get(t, handler.transitions_to)]
+        return "/".join(sorted(str(t) for t in takers)) or "next"
+
     def diagram(self) -> str:
         """Return the declared state graph as a mermaid ``stateDiagram-v2``."""
         from transitions.extensions import GraphMachine
 
         transitions = [
-            {
-                "trigger": "/".join(sorted(str(t) for t in self.handlers[s].accepts)) or "next",
-                "source": s.value,
-                "dest": target.value,
-            }
+            {"trigger": self._edge_label(s, target), "source": s.value, "dest": target.value}
             for s, targets in self.edges.items()
             for target in targets
         ]

@@ -8,7 +8,6 @@ from typing import Generic, TypeVar
 from pydantic import Field
 
 from tabletop._model import Model
-from tabletop._prng import PrngKey
 
 __all__ = ["Game", "GameConfig", "GameStatus", "Player"]
 
@@ -41,7 +40,13 @@ class Player(Model):
 
 
 class Game(Model, Generic[ConfigT]):
-    """One game being played: who sits where, which rules, which seed."""
+    """One game being played: who sits where, which rules, which seed.
+
+    This is what clients may see: it holds no secret. A game with hidden information or chance
+    is keyed when it starts (``GameEngine.start(game, prng_key=...)``); the key then lives only
+    in the state's host-only ``prng``. To read a stored game with its typed config, use
+    ``definition.game_type`` (``Game[ThatGamesConfig]``).
+    """
 
     id: str = Field(min_length=1)
     """Id of this game."""
@@ -53,12 +58,5 @@ class Game(Model, Generic[ConfigT]):
     """The game's typed configuration."""
     seed: int = Field(ge=0, le=0xFFFFFFFF)
     """32-bit unsigned seed of the game's PRNG."""
-    prng_key: PrngKey | None = None
-    """Host-only secret keying the PRNG (32 to 128 hex digits, e.g. ``tabletop.new_prng_key()``).
-
-    A 32-bit seed can be brute-forced from public outputs (state and action ids, a player's own
-    cards), so a host of a game with hidden information generates a key per game and never sends
-    it to players. None draws the reference splitmix32 stream from the seed alone.
-    """
     status: GameStatus = GameStatus.WAITING
     """Life-cycle status, maintained by the host."""

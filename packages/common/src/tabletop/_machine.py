@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from enum import StrEnum
 from typing import ClassVar, Generic, Self, TypeVar
 
 from pydantic import JsonValue
 
-from tabletop._action import ActionSource, GameAction
+from tabletop._action import ActionSource, GameAction, payload_fields
 from tabletop._game import Game, GameConfig
 from tabletop._hydration import Hydrated
+from tabletop._model import writes_directly
 from tabletop._prng import Prng
 from tabletop._state import GameResult, GameState, PlayerState, SimultaneousGroup
 from tabletop.components._turn_manager import HydratedTurnManager
@@ -67,9 +68,15 @@ class MachineContext(Generic[StateT, ConfigT]):
         Returns:
             The id of the player whose turn it now is.
         """
-        player_id = self.turns.next_player(skip=skip)
-        self.turns.start_turn(player_id, self.state.action_count)
-        self.state.active_player_ids = [player_id]
+        turns = self.turns
+        player_id = turns.next_player(skip=skip)
+        state = self.state
+        turns.start_turn(player_id, state.action_count)
+        if writes_directly(type(state)):  # what pydantic's __setattr__ does, without its dispatch
+            state.__dict__["active_player_ids"] = [player_id]
+            state.__pydantic_fields_set__.add("active_player_ids")
+        else:
+            state.active_player_ids = [player_id]
         return player_id
 
     def end_game(self, winners: Sequence[str] = ()) -> None:
@@ -126,7 +133,7 @@ class MachineContext(Generic[StateT, ConfigT]):
         Raises:
             pydantic.ValidationError: ``fields`` do not fit the action model.
         """
-        action = action_type.model_validate(
+        action: SystemActionT = action_type.__pydantic_validator__.validate_python(  # model_validate's core
             {
                 "id": self.prng.rand_id(),
                 "game_id": self.state.game_id,
@@ -162,7 +169,10 @@ class HydratedAction(GameAction, Hydrated[ActionT], Generic[ActionT, StateT, Con
     def enumerate(cls, state: StateT, player_id: str) -> list[Self]:
         """Return the concrete actions of this type ``player_id`` may play in ``state``.
 
-        Candidates carry an empty ``id``; whoever submits one gives it a fresh id.
+        Candidates carry an empty ``id``; whoever submits one gives it a fresh id. The engine
+        (:meth:`GameEngine.legal_actions`) asks only while the game is not over, only for an
+        active player, only for types the current state accepts, and keeps only candidates
+        that pass :meth:`check`: ``enumerate`` need not repeat those tests.
         """
         msg = f"{cls.__name__} does not enumerate its legal actions"
         raise NotImplementedError(msg)
@@ -170,7 +180,7 @@ class HydratedAction(GameAction, Hydrated[ActionT], Generic[ActionT, StateT, Con
     @classmethod
     def is_enumerable(cls) -> bool:
         """True if the class overrides :meth:`enumerate` (system-only actions need not)."""
-        return cls.enumerate.__func__ is not HydratedAction.enumerate.__func__  # type: ignore[attr-defined]
+        return _overrides(cls, "enumerate")
 
     @classmethod
     def action_space(cls, game: Game[ConfigT]) -> list[dict[str, JsonValue]]:
@@ -180,20 +190,34 @@ class HydratedAction(GameAction, Hydrated[ActionT], Generic[ActionT, StateT, Con
         envelope and ``metadata``), e.g. ``[{"amount": 1}, ..., {"amount": 5}]``. It depends only
         on the game (seats and config), never on a state, so an integer codec built from it is
         fixed for a whole game (OpenSpiel's and PettingZoo's discrete action spaces). Everything
-        :meth:`enumerate` returns must be in it. Only actions players take need one.
+        :meth:`enumerate` returns must be in it. Only actions players take need one; an
+        enumerable action without payload fields has one by default: ``[{}]``.
         """
+        if cls.is_enumerable() and not payload_fields(cls):
+            return [{}]
         msg = f"{cls.__name__} does not declare its action space"
         raise NotImplementedError(msg)
 
     @classmethod
     def has_action_space(cls) -> bool:
-        """True if the class overrides :meth:`action_space`."""
-        return cls.action_space.__func__ is not HydratedAction.action_space.__func__  # type: ignore[attr-defined]
+        """True if the class overrides :meth:`action_space` or is enumerable without a payload."""
+        return _overrides(cls, "action_space") or (cls.is_enumerable() and not payload_fields(cls))
 
     @classmethod
     def candidate(cls, state: StateT, player_id: str | None, /, **fields: object) -> Self:
         """Build a candidate action (empty id) for ``enumerate``."""
-        return cls.model_validate({"id": "", "game_id": state.game_id, "player_id": player_id, **fields})
+        values = {"id": "", "game_id": state.game_id, "player_id": player_id, **fields}
+        return cls.__pydantic_validator__.validate_python(values)  # type: ignore[no-any-return]
+
+
+def _overrides(cls: type, name: str) -> bool:
+    """True if a class between ``cls`` and :class:`HydratedAction` defines ``name``."""
+    for klass in cls.__mro__:
+        if klass is HydratedAction:
+            return False
+        if name in vars(klass):
+            return True
+    return False
 
 
 class StateHandler(Generic[StateT, ConfigT]):
@@ -201,11 +225,18 @@ class StateHandler(Generic[StateT, ConfigT]):
 
     Class attributes:
         accepts: The action types this state accepts.
-        transitions_to: Every state ``on_action`` may return (include the state itself to stay).
+        transitions_to: Every state ``on_action`` may move to. Moving to the state itself
+            re-runs ``enter`` (a new turn, say); to stay without re-entering, ``on_action``
+            returns None, which needs no declaration.
+        action_targets: Optionally, per accepted action type, the states ``on_action`` may move
+            to after it (each among ``transitions_to``). The engine holds handlers to it, and the
+            diagram labels an edge only with the actions that can take it; action types not
+            listed may take every edge of ``transitions_to``.
     """
 
     accepts: ClassVar[Collection[StrEnum]] = ()
     transitions_to: ClassVar[Collection[StrEnum]] = ()
+    action_targets: ClassVar[Mapping[StrEnum, Collection[StrEnum]]] = {}
 
     def is_valid_action(
         self,
@@ -220,14 +251,18 @@ class StateHandler(Generic[StateT, ConfigT]):
         return [str(action_type) for action_type in self.accepts]
 
     def enter(self, ctx: MachineContext[StateT, ConfigT]) -> None:
-        """Called every time the machine enters this state, even from itself."""
+        """Called every time the machine enters this state, even from itself (not on a stay)."""
 
     def on_action(
         self,
         action: HydratedAction[GameAction, StateT, ConfigT],
         ctx: MachineContext[StateT, ConfigT],
-    ) -> StrEnum:
-        """Return the next machine state after ``action`` was applied."""
+    ) -> StrEnum | None:
+        """Return the next machine state after ``action`` was applied, or None to stay.
+
+        Staying keeps the machine where it is without running ``enter`` again: the same player
+        keeps acting (several actions in one turn). Returning this state itself re-enters it.
+        """
         msg = f"{type(self).__name__} accepts actions but does not implement on_action"
         raise NotImplementedError(msg)
 

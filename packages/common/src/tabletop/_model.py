@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from pydantic import BaseModel, ConfigDict
 
 __all__ = ["Model"]
@@ -22,3 +24,16 @@ class Model(BaseModel):
         validate_default=True,
         populate_by_name=True,
     )
+
+
+@cache
+def writes_directly(model: type[BaseModel]) -> bool:
+    """True if assigning a field of a ``model`` neither validates nor is refused.
+
+    Then the framework may write a field straight into ``__dict__`` (adding it to
+    ``__pydantic_fields_set__``), which is all pydantic's ``__setattr__`` does for such a model,
+    without its per-write dispatch (the engine's bookkeeping writes on every action).
+    """
+    config = model.model_config
+    plain_setattr = model.__setattr__ is BaseModel.__setattr__
+    return plain_setattr and not config.get("validate_assignment") and not config.get("frozen")

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Annotated, Generic, Literal, TypeVar, Union, get_args, get_origin
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, Generic, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
-from pydantic_core import ErrorDetails
 
 from tabletop._errors import IllegalActionError
+from tabletop._request import DEFAULT_MAX_PAYLOAD_BYTES, ENGINE_ASSIGNED_FIELDS, request_model
 
-__all__ = ["ActionParser", "RawAction", "literal_tag"]
+__all__ = ["ActionParser", "RawAction", "literal_tag", "quote"]
 
 ActionT = TypeVar("ActionT", bound=BaseModel)
 
 RawAction = bytes | bytearray | str | Mapping[str, object] | BaseModel
 """What the parser accepts: JSON bytes or text, a decoded JSON object, or an action model."""
+
+QUOTE_LIMIT = 80
+"""The most characters of client input an error message quotes."""
 
 _CODES = {
     "json_invalid": "invalid-json",
@@ -28,6 +33,7 @@ _CODES = {
     "missing": "missing-field",
     "extra_forbidden": "unexpected-field",
 }
+_ENUM_REPR = re.compile(r"<[A-Za-z_][\w.]*: ('(?:[^'\\]|\\.)*')>")
 
 
 def literal_tag(action: type[BaseModel]) -> str | None:
@@ -39,40 +45,201 @@ def literal_tag(action: type[BaseModel]) -> str | None:
     return str(values[0]) if len(values) == 1 else None
 
 
-def _path(error: ErrorDetails, tags: frozenset[str]) -> str | None:
-    loc = list(error["loc"])
-    if loc and loc[0] in tags:
-        loc = loc[1:]  # pydantic names the union member first
-    return ".".join(str(part) for part in loc) or None
+def _clip(text: str) -> str:
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")  # lone surrogates, escaped
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
+
+
+def quote(value: object) -> str:
+    """``value`` for an error message: quoted, at most :data:`QUOTE_LIMIT` characters of it."""
+    return repr(_clip(value if isinstance(value, str) else type(value).__name__))
+
+
+def _discriminated(models: Sequence[type[BaseModel]]) -> TypeAdapter[BaseModel]:
+    # Discriminated even for a single class, so a missing tag is always an error (the exported
+    # schemas require it) instead of being filled in by the model's default.
+    union: object = Annotated[Union[tuple(models)], Field(discriminator="type")]  # noqa: UP007
+    return TypeAdapter(union)  # type: ignore[arg-type]
+
+
+_set = object.__setattr__
+
+
+def _mentions_model(annotation: object) -> bool:
+    if isinstance(annotation, type):
+        return issubclass(annotation, BaseModel)
+    return any(_mentions_model(arg) for arg in get_args(annotation))
+
+
+@dataclass(frozen=True, slots=True)
+class _Recipe:
+    """How to build a model from its validated request without validating it again."""
+
+    model: type[BaseModel]
+    template: dict[str, object]
+    """The model's fields in order; engine-assigned ones at their (constant) defaults."""
+    nested: tuple[tuple[str, _Recipe], ...]
+    """Fields holding a nested model's request form, and how to build that model."""
+
+
+def _recipe(model: type[BaseModel], request: type[BaseModel]) -> _Recipe | None:
+    """A recipe if ``model`` is exactly its request's values plus constant defaults, else None.
+
+    That holds when the model adds no validators of its own, no private attributes, and no
+    nested model that is hydrated or inside a container (those are validated again).
+    """
+    decorators = model.__pydantic_decorators__
+    own_validators = set(decorators.model_validators) - {"_accept_plain_instance"}  # Hydrated's
+    engine = ENGINE_ASSIGNED_FIELDS & set(model.model_fields)
+    if (
+        own_validators
+        or decorators.field_validators
+        or decorators.validators
+        or decorators.root_validators
+        or model.__pydantic_post_init__ is not None
+        or model.__private_attributes__
+        or set(request.model_fields) | engine != set(model.model_fields)
+    ):
+        return None
+    nested = []
+    for name, field in request.model_fields.items():
+        annotation, target = field.annotation, model.model_fields[name].annotation
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            inner = _recipe(target, annotation) if annotation.__bases__ == (target,) else None  # type: ignore[arg-type]
+            if inner is None:
+                return None
+            nested.append((name, inner))
+        elif _mentions_model(annotation):
+            return None
+    defaults = {name: model.model_fields[name].default for name in engine}
+    if not all(value is None or isinstance(value, str) for value in defaults.values()):
+        return None
+    return _Recipe(model, {name: defaults.get(name) for name in model.model_fields}, tuple(nested))
+
+
+def _assemble(recipe: _Recipe, request: BaseModel) -> Any:
+    """The model from its validated request: what ``model_construct`` does, without its loop."""
+    assembled = object.__new__(recipe.model)
+    values = recipe.template.copy()
+    values.update(request.__dict__)
+    for name, inner in recipe.nested:
+        values[name] = _assemble(inner, values[name])  # type: ignore[arg-type]
+    _set(assembled, "__dict__", values)
+    _set(assembled, "__pydantic_fields_set__", set(request.__pydantic_fields_set__))
+    _set(assembled, "__pydantic_extra__", None)
+    _set(assembled, "__pydantic_private__", None)
+    return assembled
 
 
 class ActionParser(Generic[ActionT]):
     """Parses untrusted input into one of a game's action classes, discriminated on ``type``.
 
-    Every failure is an :class:`IllegalActionError` with a stable ``code`` (``invalid-json``,
-    ``not-an-object``, ``unknown-action-type``, ``missing-action-type``, ``missing-field``,
-    ``unexpected-field``, ``invalid-value``) and the path of the offending field.
+    Client input (JSON bytes or text, or a decoded mapping) is validated against exactly what
+    the game's exported request schema accepts (:func:`tabletop.schemas.request_model`: strict
+    scalars, bounded strings and integers, no engine-assigned fields, no system-only action
+    types), then built into the game's action class. Every failure is an
+    :class:`IllegalActionError` with a stable ``code`` and the path of the offending field:
+
+    - ``payload-too-large``: JSON text over ``max_payload_bytes`` (checked before parsing);
+    - ``invalid-json``: not JSON, or JSON a client cannot send (e.g. a lone surrogate escape);
+    - ``not-an-object``, ``missing-action-type``;
+    - ``unknown-action-type``: no action a player may send (the message lists those);
+    - ``system-only``: an action type only the game issues (path ``type``);
+    - ``missing-field``, ``unexpected-field`` (including ``source``, ``reveals_info``,
+      ``created_at`` and ``metadata``, which the engine or host assigns);
+    - ``invalid-value``: a wrong type (``"3"``, ``2.0`` or ``true`` for an integer), a value
+      out of range, a string too long or not valid Unicode, a number too long to read.
+
+    Messages quote at most 80 characters of the input.
+
+    Args:
+        actions: The game's (hydrated) action classes.
+        max_payload_bytes: The largest JSON body :meth:`parse` reads, in bytes.
     """
 
-    def __init__(self, actions: Sequence[type[ActionT]]) -> None:
+    def __init__(
+        self, actions: Sequence[type[ActionT]], *, max_payload_bytes: int = DEFAULT_MAX_PAYLOAD_BYTES
+    ) -> None:
         if not actions:
             msg = "an action parser needs at least one action class"
             raise ValueError(msg)
-        self._tags = frozenset(str(literal_tag(action)) for action in actions)
+        self.max_payload_bytes = max_payload_bytes
+        self._by_tag = {str(literal_tag(action)): action for action in actions}
+        self._tags = frozenset(self._by_tag)
         self._own = frozenset(actions)
-        # Discriminated even for a single action class, so a missing tag is always an error
-        # (the exported schemas require it) instead of being filled in by the model's default.
-        union: object = Annotated[Union[tuple(actions)], Field(discriminator="type")]  # noqa: UP007
-        self.adapter: TypeAdapter[ActionT] = TypeAdapter(union)  # type: ignore[arg-type]
+        self.system_types: frozenset[str] = frozenset(
+            tag for tag, action in self._by_tag.items() if getattr(action, "system_only", False)
+        )
+        """The action types only the game issues; a client sending one gets ``system-only``."""
+        self.player_types: tuple[str, ...] = tuple(
+            tag for tag in self._by_tag if tag not in self.system_types
+        )
+        """The action types a client may send, in declaration order."""
+        self.adapter: TypeAdapter[ActionT] = _discriminated(actions)  # type: ignore[assignment]
+        """The full action union, as recorded (engine-assigned fields included)."""
+        requests = [request_model(self._by_tag[tag]) for tag in self.player_types]
+        # An action is assembled from its validated request where nothing needs validating again.
+        recipes = {
+            tag: _recipe(self._by_tag[tag], request)
+            for tag, request in zip(self.player_types, requests, strict=True)
+        }
+        self._recipes = {tag: recipe for tag, recipe in recipes.items() if recipe is not None}
+        if requests:
+            adapter = _discriminated(requests)
+            self._requests_json: Callable[[bytes | bytearray | str], BaseModel] = adapter.validate_json
+            self._requests_python: Callable[[object], BaseModel] = adapter.validate_python
+        else:
+            self._requests_json = self._requests_python = self._nothing_to_send
 
     def parse(self, raw: RawAction) -> ActionT:
         """Return the typed action ``raw`` describes (always a fresh object).
 
-        An instance of one of the parser's own action classes is re-validated by its own class
-        (its type is known, so the union is not searched); it is validated all the same.
+        JSON bytes or text and mappings are client input, validated as a request (see the
+        class). An action model is the engine's own path (bots, a harness, a replay): an
+        instance of one of the parser's action classes is re-validated by its own class, another
+        model by the full action union.
 
         Raises:
-            IllegalActionError: The input is not a valid action of this game.
+            IllegalActionError: The input is not a valid action request of this game.
+        """
+        kind = type(raw)
+        try:
+            if kind is bytes or kind is str or kind is bytearray:
+                if len(raw) > self._quick_limit:  # type: ignore[arg-type]
+                    self._check_size(raw)  # type: ignore[arg-type]
+                request = self._requests_json(raw)  # type: ignore[arg-type]
+            elif kind in self._own:
+                return raw.__pydantic_validator__.validate_python(raw)  # type: ignore[union-attr, no-any-return]
+            elif isinstance(raw, BaseModel):
+                return self.adapter.validate_python(dict(raw.__dict__))
+            elif isinstance(raw, Mapping):
+                tag = raw.get("type")
+                if tag is not None and not isinstance(tag, str):  # never let pydantic repr it
+                    raise self._unknown(type(tag).__name__)
+                request = self._requests_python(raw)
+            elif isinstance(raw, bytes | bytearray | str):
+                self._check_size(raw)
+                request = self._requests_json(raw)
+            else:
+                raise IllegalActionError("not-an-object", "an action is a JSON object")
+            tag = request.type  # type: ignore[attr-defined]
+            recipe = self._recipes.get(tag)
+            if recipe is not None:
+                return _assemble(recipe, request)  # type: ignore[no-any-return]
+            action = self._by_tag[tag].__pydantic_validator__.validate_python(request.__dict__)
+            _set(action, "__pydantic_fields_set__", set(request.__pydantic_fields_set__))
+            return action  # type: ignore[no-any-return]
+        except ValidationError as exc:
+            raise self._error(exc) from exc
+
+    def parse_recorded(self, raw: RawAction) -> ActionT:
+        """Return a recorded action (as the engine logged it, engine-assigned fields included).
+
+        For trusted data only (a host's own log, a snapshot): it is validated by the full
+        action union, not held to the request rules.
+
+        Raises:
+            IllegalActionError: ``raw`` is not an action of this game.
         """
         try:
             if type(raw) in self._own:
@@ -83,6 +250,61 @@ class ActionParser(Generic[ActionT]):
                 raw = dict(raw.__dict__)
             return self.adapter.validate_python(raw)
         except ValidationError as exc:
-            first = exc.errors(include_url=False)[0]
-            code = _CODES.get(first["type"], "invalid-value")
-            raise IllegalActionError(code, first["msg"], path=_path(first, self._tags)) from exc
+            raise self._error(exc) from exc
+
+    @property
+    def max_payload_bytes(self) -> int:
+        """The largest JSON body :meth:`parse` reads, in bytes (settable)."""
+        return self._max_payload_bytes
+
+    @max_payload_bytes.setter
+    def max_payload_bytes(self, limit: int) -> None:
+        self._max_payload_bytes = limit
+        self._quick_limit = limit // 4  # a str this short is under the limit whatever it holds
+
+    def _nothing_to_send(self, _raw: object) -> BaseModel:
+        raise IllegalActionError(
+            "unknown-action-type", "this game has no action a player may send", path="type"
+        )
+
+    def _check_size(self, raw: bytes | bytearray | str) -> None:
+        limit = self.max_payload_bytes
+        size = len(raw)
+        if isinstance(raw, str) and limit // 4 < size <= limit:
+            size = len(raw.encode("utf-8", "surrogatepass"))
+        if size > limit:
+            raise IllegalActionError(
+                "payload-too-large", f"the action is over {limit} bytes (the limit of a request body)"
+            )
+
+    def _error(self, exc: ValidationError) -> IllegalActionError:
+        first = exc.errors(include_url=False, include_input=False)[0]  # input: never repr'd
+        kind = first["type"]
+        code = _CODES.get(kind, "invalid-value")
+        path = self._path(first["loc"])
+        message = _ENUM_REPR.sub(r"\1", first["msg"])
+        tag = first.get("ctx", {}).get("tag") if kind == "union_tag_invalid" else None
+        if tag in self.system_types:
+            return IllegalActionError("system-only", f"only the game issues {tag} actions", path="type")
+        if kind == "union_tag_invalid":
+            return self._unknown(quote(tag))
+        if kind == "union_tag_not_found":
+            message, path = "the action has no 'type'", "type"
+        elif kind == "extra_forbidden" and path in ENGINE_ASSIGNED_FIELDS:
+            message = f"{path!r} is set by the engine, never by a client"
+        elif kind == "extra_forbidden":
+            message = f"{quote(path)} is not a field of this action"
+        elif kind == "json_invalid" and "number out of range" in message:
+            code, message = "invalid-value", "a number too long to read"
+        return IllegalActionError(code, message, path=path if path is None else _clip(path))
+
+    def _unknown(self, what: str) -> IllegalActionError:
+        sendable = ", ".join(self.player_types) or "none"
+        message = f"unknown action type {what}; a player may send: {sendable}"
+        return IllegalActionError("unknown-action-type", message, path="type")
+
+    def _path(self, where: tuple[int | str, ...]) -> str | None:
+        loc = list(where)
+        if loc and loc[0] in self._tags:
+            loc = loc[1:]  # pydantic names the union member first
+        return ".".join(str(part) for part in loc) or None

@@ -5,14 +5,15 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import MutableSequence, Sequence
+from enum import Enum
 from functools import lru_cache
-from typing import Annotated, TypeVar
+from typing import Annotated, Final, Literal, TypeVar
 
 from pydantic import AfterValidator, Field, WithJsonSchema
 
 from tabletop._model import Model
 
-__all__ = ["Prng", "PrngKey", "PrngState", "new_prng_key"]
+__all__ = ["UNKEYED", "Prng", "PrngKey", "PrngState", "Unkeyed", "check_prng_key", "new_prng_key"]
 
 T = TypeVar("T")
 
@@ -30,8 +31,12 @@ _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 _TWO_53 = 9007199254740992.0
 
 
-def _check_key(key: str) -> str:
-    """Accept a hex key of 128 to 512 bits; anything else is a clear error."""
+def check_prng_key(key: str) -> str:
+    """Return ``key`` if it is a hex key of 128 to 512 bits.
+
+    Raises:
+        ValueError: It is not (the message never quotes the key).
+    """
     if not _MIN_KEY_DIGITS <= len(key) <= _MAX_KEY_DIGITS or len(key) % 2 or not _HEX_DIGITS.issuperset(key):
         msg = (
             f"a PRNG key is an even number of {_MIN_KEY_DIGITS} to {_MAX_KEY_DIGITS} hex digits "
@@ -44,7 +49,7 @@ def _check_key(key: str) -> str:
 
 PrngKey = Annotated[
     str,
-    AfterValidator(_check_key),
+    AfterValidator(check_prng_key),
     WithJsonSchema(
         {
             "type": "string",
@@ -57,10 +62,28 @@ PrngKey = Annotated[
 """A secret PRNG key: an even number of 32 to 128 hex digits (128 to 512 bits)."""
 
 
+class Unkeyed(Enum):
+    """The type of :data:`UNKEYED`."""
+
+    UNKEYED = "unkeyed"
+    """Draw the reference splitmix32 stream from the seed alone."""
+
+
+UNKEYED: Final[Literal[Unkeyed.UNKEYED]] = Unkeyed.UNKEYED
+"""Start a game without a PRNG key, on purpose: ``engine.start(game, prng_key=UNKEYED)``.
+
+Anybody who sees a few public values can recover a 32-bit seed by brute force and foresee every
+later draw, so this is for reproducible fixtures (goldens, seeded tests, replays of unkeyed
+games), never for a game with hidden information or chance that players play for real.
+"""
+
+
 def new_prng_key() -> str:
     """Return a fresh, cryptographically random 128-bit PRNG key as 32 hex digits.
 
-    A host generates one per game (see ``Game.prng_key``) and keeps it to itself.
+    A host generates one per game, passes it to ``GameEngine.start(game, prng_key=key)``,
+    stores it next to the match (never in anything a player receives) and passes it again to
+    replay the match from its seed.
 
     Example:
         >>> len(new_prng_key())

@@ -15,15 +15,23 @@ from tabletop import games
 from tabletop._action import GameAction
 from tabletop._definition import GameDefinition
 from tabletop._engine import GameEngine, RunResult
-from tabletop._game import Game, GameConfig, Player
+from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState, HydratedAction, MachineContext
 from tabletop._parser import RawAction
+from tabletop._prng import Unkeyed
+from tabletop._seating import seated_game
 
-__all__ = ["GameHarness", "make_game"]
+__all__ = ["TEST_PRNG_KEY", "GameHarness", "make_game"]
 
 StateT = TypeVar("StateT", bound=AnyState)
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
 ActionT = TypeVar("ActionT", bound=GameAction)
+
+TEST_PRNG_KEY = "7e57" * 8
+"""The fixed, public PRNG key :class:`GameHarness` starts a keyed game with by default.
+
+Tests then run the keyed stream a host runs, and stay reproducible. Never use it to host a game.
+"""
 
 
 def make_game(
@@ -33,22 +41,16 @@ def make_game(
     seed: int = 42,
     config: ConfigT | None = None,
     game_id: str = "game-1",
-    prng_key: str | None = None,
 ) -> Game[ConfigT]:
     """A game with fixed ids: players ``p1``..``pN`` named ``Player 1``..``Player N``.
 
-    ``prng_key`` (None by default, so tests replay from the seed alone) keys the game's PRNG,
-    as a host does with ``tabletop.new_prng_key()``.
+    The game holds no key: pass one when starting it (``engine.start(game, prng_key=...)``).
+
+    Raises:
+        IllegalActionError: ``players`` is outside the game's range (code ``invalid-game``, as
+            :meth:`GameEngine.start` raises for such a game).
     """
-    seats = [Player(id=f"p{n}", name=f"Player {n}") for n in range(1, players + 1)]
-    return Game[definition.config_type](  # type: ignore[name-defined]
-        id=game_id,
-        type_id=definition.name,
-        players=seats,
-        config=config if config is not None else definition.config_type(),
-        seed=seed,
-        prng_key=prng_key,
-    )
+    return seated_game(definition, players=players, seed=seed, config=config, game_id=game_id)
 
 
 class GameHarness(Generic[StateT, ConfigT]):
@@ -56,6 +58,11 @@ class GameHarness(Generic[StateT, ConfigT]):
 
     ``state`` advances as actions are played through :meth:`play`; handlers, actions and
     components can also be exercised directly on :meth:`context`.
+
+    A game that needs a PRNG key (:attr:`GameDefinition.requires_prng_key`) is started with
+    ``prng_key`` (default :data:`TEST_PRNG_KEY`, so tests stay reproducible on the keyed
+    stream a host runs); pass ``prng_key=tabletop.UNKEYED`` to replay from the seed alone.
+    ``harness.prng_key`` is the key used (None: unkeyed).
     """
 
     def __init__(
@@ -65,13 +72,19 @@ class GameHarness(Generic[StateT, ConfigT]):
         players: int = 2,
         seed: int = 42,
         config: ConfigT | None = None,
-        prng_key: str | None = None,
+        prng_key: str | Unkeyed | None = None,
     ) -> None:
         self.definition = definition
         self.engine = GameEngine(definition)
-        self.game = make_game(definition, players=players, seed=seed, config=config, prng_key=prng_key)
-        self.state: StateT = self.engine.start(self.game).state
+        self.game = make_game(definition, players=players, seed=seed, config=config)
+        if prng_key is None and definition.requires_prng_key:
+            prng_key = TEST_PRNG_KEY
+        self.state: StateT = self.engine.start(self.game, prng_key=prng_key).state
+        self.prng_key: str | None = self.state.prng.key
+        """The key the game was started with (None: unkeyed)."""
         self.log: list[HydratedAction[GameAction, StateT, ConfigT]] = []
+        """Every action recorded by :meth:`play` and :meth:`run`, in order, system actions
+        included, each with its ``index`` (typed access: :meth:`recorded`, :meth:`last`)."""
         self._next_id = 0
 
     @classmethod
@@ -82,7 +95,7 @@ class GameHarness(Generic[StateT, ConfigT]):
         players: int = 2,
         seed: int = 42,
         config: GameConfig | None = None,
-        prng_key: str | None = None,
+        prng_key: str | Unkeyed | None = None,
     ) -> GameHarness[AnyState, GameConfig]:
         """A harness over an installed game, found through its entry point."""
         return GameHarness(games.load(name), players=players, seed=seed, config=config, prng_key=prng_key)
@@ -99,6 +112,26 @@ class GameHarness(Generic[StateT, ConfigT]):
         return action_type.model_validate(
             {"id": self.next_id(), "game_id": self.game.id, "player_id": player_id, **fields}
         )
+
+    def recorded(self, action_type: type[ActionT]) -> list[ActionT]:
+        """The recorded actions of ``action_type``, in order, typed (with their ``metadata``).
+
+        Example:
+            ``harness.recorded(HydratedAsk)[-1].metadata.go_fish``
+        """
+        return [action for action in self.log if isinstance(action, action_type)]
+
+    def last(self, action_type: type[ActionT]) -> ActionT:
+        """The last recorded action of ``action_type``, typed (with its ``metadata``).
+
+        Raises:
+            LookupError: No action of that type was recorded.
+        """
+        found = self.recorded(action_type)
+        if not found:
+            msg = f"no {action_type.__name__} was recorded"
+            raise LookupError(msg)
+        return found[-1]
 
     def context(self) -> MachineContext[StateT, ConfigT]:
         """A machine context over a fresh copy of the current state (the harness is untouched)."""

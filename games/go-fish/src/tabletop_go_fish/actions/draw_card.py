@@ -2,7 +2,7 @@
 
 from typing import Annotated, Literal
 
-from tabletop import ActionSource, GameAction, HydratedAction, IllegalActionError, Model
+from tabletop import GameAction, HydratedAction, IllegalActionError, Model
 from tabletop.components import Card, Rank
 from tabletop.views import OwnerOnly
 
@@ -29,6 +29,8 @@ class DrawCardMetadata(Model):
 class DrawCard(GameAction):
     """A system action: a player draws one card from the deck."""
 
+    system_only = True
+
     type: Literal[ActionType.DRAW_CARD] = ActionType.DRAW_CARD
     """The action tag."""
     player_id: str | None = None
@@ -54,8 +56,6 @@ class HydratedDrawCard(DrawCard, HydratedAction[DrawCard, HydratedGoFishGameStat
         return self.player_id
 
     def check(self, ctx: Ctx) -> None:
-        if self.source is not ActionSource.SYSTEM:
-            raise IllegalActionError("system-only", "only the game draws cards for players", path="source")
         drawer = self.drawer
         if ctx.state.deck.is_empty():
             raise IllegalActionError("deck-empty", f"no card left for {drawer} to draw")

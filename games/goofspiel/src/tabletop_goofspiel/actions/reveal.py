@@ -19,6 +19,8 @@ class RevealMetadata(PrizeRound):
 class Reveal(GameAction):
     """Reveal this round's bids: the higher card takes the prize's points, equal cards discard it."""
 
+    system_only = True
+
     type: Literal[ActionType.REVEAL] = ActionType.REVEAL
     """The action tag."""
     metadata: RevealMetadata | None = None

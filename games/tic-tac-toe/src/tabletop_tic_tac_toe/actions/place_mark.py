@@ -8,7 +8,7 @@ from tabletop.boards import Square
 
 from tabletop_tic_tac_toe.definition.actions import ActionType
 from tabletop_tic_tac_toe.model.config import TicTacToeConfig
-from tabletop_tic_tac_toe.model.game_state import Ctx, HydratedTicTacToeGameState, TicTacToeGameState
+from tabletop_tic_tac_toe.model.game_state import Ctx, HydratedTicTacToeGameState
 
 
 class PlaceMark(GameAction):
@@ -25,11 +25,6 @@ class PlaceMark(GameAction):
 class HydratedPlaceMark(PlaceMark, HydratedAction[PlaceMark, HydratedTicTacToeGameState, TicTacToeConfig]):
     """PlaceMark's rules: the square must be on the board and empty."""
 
-    @staticmethod
-    def can_place_mark(state: TicTacToeGameState, player_id: str) -> bool:
-        """True if ``player_id`` is on turn and a square is still empty."""
-        return state.is_active(player_id) and not state.board.is_full()
-
     def check(self, ctx: Ctx) -> None:
         if self.square not in ctx.state.board:
             raise IllegalActionError("off-board", f"{self.square.key} is not on the board", path="square")
@@ -41,8 +36,6 @@ class HydratedPlaceMark(PlaceMark, HydratedAction[PlaceMark, HydratedTicTacToeGa
 
     @classmethod
     def enumerate(cls, state: HydratedTicTacToeGameState, player_id: str) -> list[Self]:
-        if not cls.can_place_mark(state, player_id):
-            return []
         return [cls.candidate(state, player_id, square=square) for square in state.board.empty_cells()]
 
     @classmethod

@@ -1,7 +1,7 @@
 """Tic-tac-toe's state and its queries."""
 
 from pydantic import Field
-from tabletop import GameState, Hydrated, MachineContext
+from tabletop import GameState, Hydrated, MachineContext, StateHandler
 from tabletop.boards import SquareBoard
 
 from tabletop_tic_tac_toe.definition.states import MachineState
@@ -26,3 +26,4 @@ class HydratedTicTacToeGameState(TicTacToeGameState, Hydrated[TicTacToeGameState
 
 
 Ctx = MachineContext[HydratedTicTacToeGameState, TicTacToeConfig]
+Handler = StateHandler[HydratedTicTacToeGameState, TicTacToeConfig]

@@ -8,10 +8,8 @@ from tabletop_tic_tac_toe.model.game_state import TicTacToeGameState
 def observation_planes(state: TicTacToeGameState, player_id: str) -> list[float]:
     """Three 3x3 planes, row by row: the player's marks, the opponent's marks, the empty squares."""
     cells = [cell for row in state.board.cells for cell in row]
-    mine = [1.0 if cell == player_id else 0.0 for cell in cells]
-    theirs = [1.0 if cell is not None and cell != player_id else 0.0 for cell in cells]
-    empty = [1.0 if cell is None else 0.0 for cell in cells]
-    return [*mine, *theirs, *empty]
+    theirs = [float(cell is not None and cell != player_id) for cell in cells]
+    return [*(float(cell == player_id) for cell in cells), *theirs, *(float(cell is None) for cell in cells)]
 
 
 OBSERVATION_TENSOR = ObservationTensor(shape=(3, 3, 3), encode=observation_planes)

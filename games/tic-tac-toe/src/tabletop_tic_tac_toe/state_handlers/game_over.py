@@ -1,13 +1,10 @@
 """GameOver: settle the result."""
 
-from tabletop import TerminalHandler
-
-from tabletop_tic_tac_toe.model.config import TicTacToeConfig
-from tabletop_tic_tac_toe.model.game_state import Ctx, HydratedTicTacToeGameState
+from tabletop_tic_tac_toe.model.game_state import Ctx, Handler
 
 
-class GameOver(TerminalHandler[HydratedTicTacToeGameState, TicTacToeConfig]):
-    """Whoever has three in a line wins; a full board without one is a draw."""
+class GameOver(Handler):
+    """Whoever has three in a line wins; a full board without one is a draw. Nobody acts any more."""
 
     def enter(self, ctx: Ctx) -> None:
         winner = ctx.state.winner()

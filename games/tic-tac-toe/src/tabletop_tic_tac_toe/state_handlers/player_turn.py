@@ -1,14 +1,11 @@
 """PlayerTurn: the players alternate, one mark a turn."""
 
-from tabletop import StateHandler
-
 from tabletop_tic_tac_toe.definition.actions import ActionType
 from tabletop_tic_tac_toe.definition.states import MachineState
-from tabletop_tic_tac_toe.model.config import TicTacToeConfig
-from tabletop_tic_tac_toe.model.game_state import Ctx, HydratedTicTacToeGameState
+from tabletop_tic_tac_toe.model.game_state import Ctx, Handler
 
 
-class PlayerTurn(StateHandler[HydratedTicTacToeGameState, TicTacToeConfig]):
+class PlayerTurn(Handler):
     """The next player places one mark; three in a line or a full board ends the game."""
 
     accepts = (ActionType.PLACE_MARK,)

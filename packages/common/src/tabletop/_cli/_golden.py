@@ -14,9 +14,10 @@ __all__ = ["register"]
 
 def _record(args: argparse.Namespace) -> int:
     folder: Path = args.dir if args.dir is not None else golden_dir(args.game)
-    golden = record_golden(args.game, seed=args.seed, players=args.players)
-    path = save_golden(golden, folder)
-    print(f"recorded {path}: {len(golden.steps)} actions, result {golden.final_state.get('result')}")
+    for seed in args.seed:
+        golden = record_golden(args.game, seed=seed, players=args.players)
+        path = save_golden(golden, folder)
+        print(f"recorded {path}: {len(golden.steps)} actions, result {golden.final_state.get('result')}")
     return 0
 
 
@@ -51,7 +52,13 @@ def register(commands: Commands) -> None:
     actions = golden.add_subparsers(dest="golden_command", required=True, metavar="ACTION")
     record = actions.add_parser("record", help="play a seeded random game and save it as a golden")
     record.add_argument("game")
-    record.add_argument("--seed", type=int, required=True, help="the game's (and the random bot's) seed")
+    record.add_argument(
+        "--seed",
+        type=int,
+        nargs="+",
+        required=True,
+        help="the game's (and the random bot's) seed; several: one golden each",
+    )
     record.add_argument("--players", type=int, default=None, help="seats (default 2, or the minimum)")
     record.set_defaults(handler=_record)
     check = actions.add_parser("check", help="replay every golden and report the first divergence")

@@ -31,12 +31,12 @@ def _game(args: argparse.Namespace) -> int:
         root,
         written,
         [
-            "uv lock && uv sync --all-packages   (installs the game and registers its entry point)",
-            f"tabletop demo {names.kebab}   (plays it with random legal moves)",
-            "tabletop schemas export   (writes its JSON Schemas to schemas/; make test checks them)",
-            "make test",
-            f"tabletop new action {names.kebab} <Name> --state <State>;"
-            f" tabletop new state {names.kebab} <Name> --from <State>",
+            f"make game-files GAME={names.kebab}   (installs it, writes its schemas and 3 golden replays;"
+            " `make new-game` already did)",
+            f".venv/bin/tabletop demo {names.kebab}   (plays it with random legal moves)",
+            "make test   (the new game passes it as generated)",
+            f"make new-action GAME={names.kebab} NAME=<Name> STATE=<State>;"
+            f" make new-state GAME={names.kebab} NAME=<Name> FROM=<State>",
         ],
     )
     return 0
@@ -55,6 +55,8 @@ def _action(args: argparse.Namespace) -> int:
             *accept,
             f"add payload fields and write check/apply/enumerate in actions/{part.module}.py",
             f"write tests/test_{part.module}.py: it fails until you do",
+            f"make game-files GAME={GameNames.parse(args.game).kebab}   (its schemas and goldens again;"
+            " `make new-action` already did)",
         ],
     )
     return 0
@@ -68,7 +70,7 @@ def _state(args: argparse.Namespace) -> int:
     reach = (
         []
         if args.from_state
-        else [f"add MachineState.{part.member} to the transitions_to of a state that leads to it"]
+        else [f"the initial state may now move to {part.pascal}: move that edge where it belongs"]
     )
     _report(
         root,
@@ -77,6 +79,8 @@ def _state(args: argparse.Namespace) -> int:
             *reach,
             f"fill in accepts, transitions_to, enter and on_action in state_handlers/{part.module}.py",
             f"write tests/test_{part.module}.py: it fails until you do",
+            f"make game-files GAME={GameNames.parse(args.game).kebab}   (its schemas and goldens again;"
+            " `make new-state` already did)",
         ],
     )
     return 0
@@ -99,5 +103,9 @@ def register(commands: Commands) -> None:
     state = kinds.add_parser("state", parents=[root], help="add a machine state to a game")
     state.add_argument("game", help="the game's name, e.g. tic-tac-toe")
     state.add_argument("name", help="the state's name, e.g. Bidding")
-    state.add_argument("--from", dest="from_state", help="a state whose handler may move to the new one")
+    state.add_argument(
+        "--from",
+        dest="from_state",
+        help="a state whose handler may move to the new one (default: the initial state)",
+    )
     state.set_defaults(handler=_state)

@@ -11,14 +11,16 @@ import orjson
 from tabletop import games
 from tabletop._action import GameAction
 from tabletop._cli._commands import Commands
+from tabletop._definition import GameDefinition
 from tabletop._engine import GameEngine
 from tabletop._errors import IllegalActionError
 from tabletop._game import GameConfig
 from tabletop._machine import AnyState
+from tabletop._prng import UNKEYED, Unkeyed, new_prng_key
+from tabletop._seating import seated_game
 from tabletop._state import GameState
 from tabletop._visibility import SPECTATOR, Perspective
 from tabletop.bots import RandomBot, playout
-from tabletop.testing import make_game
 from tabletop.views import project, project_action
 
 __all__ = ["demo", "describe_action", "describe_view", "play", "register"]
@@ -64,18 +66,29 @@ def _describe_result(state: AnyState) -> str:
     return f"result: {state.result.value if state.result else 'unfinished'} (winners: {winners})"
 
 
-def demo(name: str, *, seed: int, players: int | None, out: TextIO) -> AnyState:
-    """Play ``name`` with a random bot in every seat; print the log and the result."""
+def _start_key(definition: GameDefinition[AnyState, GameConfig], unkeyed: bool) -> str | Unkeyed | None:
+    """A fresh secret key for a game that needs one; :data:`UNKEYED` if asked (``--unkeyed``)."""
+    if unkeyed:
+        return UNKEYED
+    return new_prng_key() if definition.requires_prng_key else None
+
+
+def demo(name: str, *, seed: int, players: int | None, out: TextIO, unkeyed: bool = False) -> AnyState:
+    """Play ``name`` with a random bot in every seat; print the log and the result.
+
+    A game with hidden information or chance gets a fresh secret PRNG key, unless ``unkeyed``
+    (then the seed alone decides, and the same seed prints the same game).
+    """
     definition = games.load(name)
     engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
-    game = make_game(definition, players=players or max(2, definition.min_players), seed=seed)
+    game = seated_game(definition, players=players or max(2, definition.min_players), seed=seed)
     print(
         f"{name} (logic {definition.logic_version}), seed {seed}, players "
         f"{', '.join(p.id for p in game.players)}",
         file=out,
     )
     state = None
-    for result in playout(engine, game, RandomBot(engine, seed)):
+    for result in playout(engine, game, RandomBot(engine, seed), prng_key=_start_key(definition, unkeyed)):
         for action in result.actions:
             print(describe_action(action), file=out)
         state = result.state
@@ -85,24 +98,34 @@ def demo(name: str, *, seed: int, players: int | None, out: TextIO) -> AnyState:
 
 
 def play(
-    name: str, *, seed: int, players: int | None, seats: list[str], stdin: TextIO, out: TextIO
+    name: str,
+    *,
+    seed: int,
+    players: int | None,
+    seats: list[str],
+    stdin: TextIO,
+    out: TextIO,
+    unkeyed: bool = False,
 ) -> AnyState:
     """Play ``name`` at the terminal: humans pick from numbered legal actions, bots play the rest.
 
     A human sees only their seat's view (:func:`tabletop.views.project`) and the log as their
-    seat receives it (:func:`tabletop.views.project_action`), never the hidden state.
+    seat receives it (:func:`tabletop.views.project_action`), never the hidden state. A game
+    with hidden information or chance gets a fresh secret PRNG key, so nobody can foresee it
+    from the seed; ``unkeyed`` plays from the seed alone (a reproducible game). At the end of
+    the input the game stops where it is, and the state so far is returned.
     """
     definition = games.load(name)
     engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
     count = players or max(len(seats), definition.min_players, 2)
-    game = make_game(definition, players=count, seed=seed)
+    game = seated_game(definition, players=count, seed=seed)
     kinds = (seats or ["human"]) + ["bot"] * count
     humans = {seat.id for seat, kind in zip(game.players, kinds, strict=False) if kind == "human"}
     # The log shows what the human may know: their projection, or a spectator's when several
     # humans share the terminal (each then sees their own view only when choosing).
     reader: Perspective = next(iter(humans)) if len(humans) == 1 else SPECTATOR
     bot = RandomBot(engine, seed)
-    state = engine.start(game).state
+    state = engine.start(game, prng_key=_start_key(definition, unkeyed)).state
     while state.result is None:
         player_id = next(p for p in state.active_player_ids if engine.legal_actions(state, p, game))
         legal = engine.legal_actions(state, player_id, game)
@@ -114,7 +137,11 @@ def play(
                     f"  {number}. {describe_action(candidate.model_copy(update={'index': 0}))[6:]}",
                     file=out,
                 )
-            action = legal[_ask(len(legal), stdin, out) - 1]
+            choice = _ask(len(legal), stdin, out)
+            if choice is None:
+                print(f"\nend of input: {name} stops unfinished after {state.action_count} actions", file=out)
+                return state
+            action = legal[choice - 1]
         else:
             action = bot.rng.choice(legal)
         try:
@@ -129,31 +156,44 @@ def play(
     return state
 
 
-def _ask(count: int, stdin: TextIO, out: TextIO) -> int:
+def _ask(count: int, stdin: TextIO, out: TextIO) -> int | None:
+    """The number the human chose, or None at the end of the input."""
     while True:
         print(f"choose 1-{count}: ", end="", file=out, flush=True)
         line = stdin.readline()
         if not line:
-            msg = "no more input"
-            raise EOFError(msg)
+            return None
         if line.strip().isdigit() and 1 <= int(line) <= count:
             return int(line)
         print("not a choice", file=out)
 
 
 def _demo_command(args: argparse.Namespace) -> int:
-    demo(args.game, seed=args.seed, players=args.players, out=sys.stdout)
+    demo(args.game, seed=args.seed, players=args.players, out=sys.stdout, unkeyed=args.unkeyed)
     return 0
 
 
 def _play_command(args: argparse.Namespace) -> int:
-    play(args.game, seed=args.seed, players=args.players, seats=args.seat, stdin=sys.stdin, out=sys.stdout)
+    play(
+        args.game,
+        seed=args.seed,
+        players=args.players,
+        seats=args.seat,
+        stdin=sys.stdin,
+        out=sys.stdout,
+        unkeyed=args.unkeyed,
+    )
     return 0
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=42, help="the game's PRNG seed (default 42)")
     parser.add_argument("--players", type=int, default=None, help="number of seats")
+    parser.add_argument(
+        "--unkeyed",
+        action="store_true",
+        help="play from the seed alone, without a secret PRNG key (reproducible, but foreseeable)",
+    )
 
 
 def register(commands: Commands) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -33,7 +34,7 @@ class ProgressBar:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    progress = ProgressBar(sys.stderr, args.game) if sys.stderr.isatty() else None
+    progress = ProgressBar(sys.stderr, args.game) if args.progress or sys.stderr.isatty() else None
     report = simulate(
         args.game,
         games=args.n,
@@ -44,6 +45,8 @@ def _simulate(args: argparse.Namespace) -> int:
         schemas=None if args.no_schemas else args.schemas,
         max_actions=args.max_actions,
         progress=progress,
+        jobs=args.jobs,
+        ray=args.ray,
     )
     print(format_report(report))
     if args.json is not None:
@@ -52,6 +55,19 @@ def _simulate(args: argparse.Namespace) -> int:
         path.write_bytes(orjson.dumps(report.to_json(), option=orjson.OPT_INDENT_2) + b"\n")
         print(f"wrote {path}")
     return 0 if report.ok else 1
+
+
+def _jobs(text: str) -> int:
+    """``--jobs``: a count of processes, 0 meaning one per core."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        msg = f"not a number of processes: {text!r}"
+        raise argparse.ArgumentTypeError(msg) from None
+    if jobs < 0:
+        msg = f"jobs must not be negative, got {jobs}"
+        raise argparse.ArgumentTypeError(msg)
+    return jobs or os.cpu_count() or 1
 
 
 def register(commands: Commands) -> None:
@@ -77,4 +93,24 @@ def register(commands: Commands) -> None:
     )
     sub.add_argument("--no-schemas", action="store_true", help="skip the JSON Schema check")
     sub.add_argument("--json", type=Path, default=None, metavar="FILE", help="also write the report as JSON")
+    where = sub.add_mutually_exclusive_group()
+    where.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help="worker processes to spread the games over; 0: one per core (default 1)",
+    )
+    where.add_argument(
+        "--ray",
+        default=None,
+        metavar="ADDRESS",
+        help="play on the Ray cluster at ADDRESS ('auto', HOST:PORT or ray://HOST:PORT; "
+        "needs tabletop-common[ray])",
+    )
+    sub.add_argument(
+        "--progress",
+        action="store_true",
+        help="draw the progress bar on stderr even when it is not a terminal",
+    )
     sub.set_defaults(handler=_simulate)

@@ -9,6 +9,7 @@ leaves the workspace untouched.
 
 from __future__ import annotations
 
+import ast
 import fnmatch
 import shutil
 import subprocess
@@ -146,7 +147,10 @@ def _part_values(game: GameNames, part: PartNames) -> dict[str, str]:
 
 
 def new_action(root: Path, game: str, name: str, *, state: str | None = None) -> list[Path]:
-    """Add an action to a game: its module, test skeleton, ``ActionType`` member and definition entry.
+    """Add an action to a game: its module, test skeleton and ``ActionType`` member.
+
+    The definition finds the action in the game's ``actions`` package; nothing else registers it
+    (a game whose definition still lists ``actions=[...]`` gets the new class added there).
 
     Args:
         root: The workspace root.
@@ -176,12 +180,13 @@ def new_action(root: Path, game: str, name: str, *, state: str | None = None) ->
         changes.read(enum_path), "ActionType", part.member, part.pascal, where=str(enum_path)
     )
     game_path = package / "definition" / "game.py"
-    text = add_import(
-        changes.read(game_path), f"{game_names.package}.actions.{part.module}", f"Hydrated{part.pascal}"
-    )
-    changes.edited[game_path] = add_collection_item(
-        text, "actions", f"Hydrated{part.pascal}", where=str(game_path)
-    )
+    if _lists_actions(changes.read(game_path)):
+        text = add_import(
+            changes.read(game_path), f"{game_names.package}.actions.{part.module}", f"Hydrated{part.pascal}"
+        )
+        changes.edited[game_path] = add_collection_item(
+            text, "actions", f"Hydrated{part.pascal}", where=str(game_path)
+        )
     if state is not None:
         handler = PartNames.parse(state, "state")
         path = package / "state_handlers" / f"{handler.module}.py"
@@ -192,6 +197,32 @@ def new_action(root: Path, game: str, name: str, *, state: str | None = None) ->
     return changes.write()
 
 
+def _lists_actions(source: str) -> bool:
+    """True if a definition module passes ``actions=[...]`` (the layout before actions were found)."""
+    return any(
+        isinstance(node, ast.keyword) and node.arg == "actions" for node in ast.walk(ast.parse(source))
+    )
+
+
+def _initial_state(changes: Changes, package: Path) -> str | None:
+    """The value of the ``MachineState`` member the definition names as ``initial_state``."""
+    member = None
+    for node in ast.walk(ast.parse(changes.read(package / "definition" / "game.py"))):
+        if (
+            isinstance(node, ast.keyword)
+            and node.arg == "initial_state"
+            and isinstance(node.value, ast.Attribute)
+        ):
+            member = node.value.attr
+    for node in ast.walk(ast.parse(changes.read(package / "definition" / "states.py"))):
+        named = isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == member for t in node.targets
+        )
+        if named and isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+            return str(node.value.value)
+    return None
+
+
 def new_state(root: Path, game: str, name: str, *, from_state: str | None = None) -> list[Path]:
     """Add a machine state to a game: its handler module, test skeleton, enum member and map entry.
 
@@ -200,7 +231,8 @@ def new_state(root: Path, game: str, name: str, *, from_state: str | None = None
         game: The game's name (any spelling of its folder name).
         name: The state's name, e.g. ``Bidding``.
         from_state: A state whose handler may move to the new one (added to its ``transitions_to``),
-            so that the new state is reachable.
+            so that the new state is reachable; by default the game's initial state (the edge
+            is declared, not taken: ``on_action`` decides when to move there).
 
     Returns:
         The files written, relative to ``root``.
@@ -230,6 +262,8 @@ def new_state(root: Path, game: str, name: str, *, from_state: str | None = None
     changes.edited[map_path] = add_collection_item(
         text, "state_handlers", f"MachineState.{part.member}: {part.pascal}()", where=str(map_path)
     )
+    if from_state is None:
+        from_state = _initial_state(changes, package)
     if from_state is not None:
         source = PartNames.parse(from_state, "state")
         path = package / "state_handlers" / f"{source.module}.py"

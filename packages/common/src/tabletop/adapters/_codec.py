@@ -7,7 +7,7 @@ from typing import Generic, TypeVar
 import orjson
 from pydantic import JsonValue, ValidationError
 
-from tabletop._action import GameAction
+from tabletop._action import GameAction, payload_fields
 from tabletop._definition import GameDefinition
 from tabletop._errors import GameDefinitionError
 from tabletop._game import Game, GameConfig
@@ -20,13 +20,6 @@ ConfigT = TypeVar("ConfigT", bound=GameConfig)
 
 Action = HydratedAction[GameAction, StateT, ConfigT]
 
-_ENVELOPE = frozenset(GameAction.model_fields) | {"metadata"}
-
-
-def payload_fields(action_type: type[GameAction]) -> frozenset[str]:
-    """The fields of an action type beyond the ``GameAction`` envelope and ``metadata``."""
-    return frozenset(action_type.model_fields) - _ENVELOPE
-
 
 def _key(payload: dict[str, JsonValue]) -> bytes:
     return orjson.dumps(payload, option=orjson.OPT_SORT_KEYS)
@@ -36,8 +29,12 @@ class ActionCodec(Generic[StateT, ConfigT]):
     """Numbers every action the players of one game can take, for discrete action spaces.
 
     Built from each action class's ``action_space(game)``: indexes run over the action types
-    in the definition's order and, within a type, over its payloads in the order the class
-    lists them. The numbering depends only on the game (seats and config), never on a state.
+    in the order their members are declared in the game's ``ActionType`` enum (which is
+    ``definition.actions``' order, however the classes were listed or found) and, within a type,
+    over its payloads in the order the class lists them. The numbering depends only on the game
+    (seats and config), never on a state, nor on the order actions were written or registered.
+    To keep the numbers of existing actions when adding one, declare its ``ActionType`` member
+    last; reordering members (or an action's payloads) renumbers, like any breaking change.
     Action types that do not declare a space are left out, unless they are enumerable (players
     take them), which is a definition error.
 

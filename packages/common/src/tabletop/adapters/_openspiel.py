@@ -31,6 +31,7 @@ from tabletop._definition import GameDefinition
 from tabletop._errors import GameDefinitionError
 from tabletop._game import GameConfig
 from tabletop._machine import AnyState
+from tabletop._prng import UNKEYED, Unkeyed
 from tabletop.adapters._hints import DEFAULT_MAX_GAME_LENGTH, ObservationTensor, adapter_hints
 from tabletop.adapters._snapshot import Snapshot, information_lines, recorded_actions
 from tabletop.adapters._table import Table, Turn
@@ -42,7 +43,7 @@ AnyDefinition = GameDefinition[AnyState, GameConfig]
 AnyTable = Table[AnyState, GameConfig]
 ParameterValue = bool | int | float | str
 
-_RESERVED = ("players", "seed", "max_game_length")
+_RESERVED = ("players", "seed", "max_game_length", "prng_key")
 _GAME_CLASSES: dict[str, type[TabletopGame]] = {}
 
 
@@ -77,8 +78,16 @@ def _parameter_specification(definition: AnyDefinition) -> dict[str, ParameterVa
         "players": _default_players(definition),
         "seed": 0,
         "max_game_length": max_game_length,
+        "prng_key": "",
         **_config_parameters(definition),
     }
+
+
+def _prng_key(value: str) -> str | Unkeyed | None:
+    """The ``prng_key`` parameter: ``""`` (a fresh key if needed), ``"unkeyed"``, or a key."""
+    if value == "unkeyed":
+        return UNKEYED
+    return value or None
 
 
 def _game_type(definition: AnyDefinition) -> pyspiel.GameType:
@@ -111,7 +120,10 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
     Game parameters: ``players`` (default 2 where the game allows it), ``seed`` (the game's PRNG
     seed, default 0: the game is deterministic given its parameters), ``max_game_length`` (the
     most player actions before a game is cut off as a draw; default: the game's hint, else
-    1000), and each config option whose default is a bool, int, float or string.
+    1000), ``prng_key`` (the games' PRNG key as hex digits; ``"unkeyed"`` plays from the seed
+    alone; default ``""``: a game with hidden information or chance gets a fresh secret key per
+    game object, see :class:`~tabletop.adapters.Table`), and each config option whose default
+    is a bool, int, float or string.
 
     Attributes:
         table: The configured game: seats ``player_0``.., engine, codec, length bound.
@@ -130,6 +142,7 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
             seed=int(values["seed"]),
             config=definition.config_type.model_validate(config_values),
             max_game_length=int(values["max_game_length"]),
+            prng_key=_prng_key(str(values["prng_key"])),
         )
         two_player = definition.min_players == definition.max_players == 2
         info = pyspiel.GameInfo(

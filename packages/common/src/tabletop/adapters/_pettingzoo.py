@@ -21,6 +21,7 @@ from pettingzoo import AECEnv
 from tabletop._errors import IllegalActionError
 from tabletop._game import GameConfig
 from tabletop._machine import AnyState
+from tabletop._prng import Unkeyed
 from tabletop._visibility import SPECTATOR
 from tabletop.adapters._observation import observation_json
 from tabletop.adapters._table import Table, Turn
@@ -63,6 +64,10 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type infor
             hint, else 1000).
         observation_bytes: Size of the generic observation (a view longer than that raises
             ``ValueError`` when observed).
+        prng_key: The games' PRNG key, or :data:`tabletop.UNKEYED` (see
+            :class:`~tabletop.adapters.Table`: by default a game with hidden information or
+            chance gets a fresh secret key per environment, so ``reset(seed=s)`` replays the same
+            game in this environment; give two environments the same key to compare them).
 
     Raises:
         UnknownGameError: No installed game has that name.
@@ -81,6 +86,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type infor
         render_mode: str | None = None,
         max_game_length: int | None = None,
         observation_bytes: int = DEFAULT_OBSERVATION_BYTES,
+        prng_key: str | Unkeyed | None = None,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
@@ -93,7 +99,7 @@ class TabletopEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type infor
         if players is None:
             players = max(definition.min_players, min(2, definition.max_players))
         self.table: Table[AnyState, GameConfig] = Table(
-            definition, players=players, config=config, max_game_length=max_game_length
+            definition, players=players, config=config, max_game_length=max_game_length, prng_key=prng_key
         )
         self.render_mode = render_mode
         self.observation_bytes = observation_bytes

@@ -73,7 +73,9 @@ class Snapshot:
         """The actions recorded to reach this state, hidden fields included (never mutate them)."""
         if self._actions is None:
             assert self._actions_json is not None
-            self._actions = tuple(table.definition.parser.parse(action) for action in self._actions_json)
+            self._actions = tuple(
+                table.definition.parser.parse_recorded(action) for action in self._actions_json
+            )
         return self._actions
 
     def turn(self, table: AnyTable) -> Turn[AnyState, GameConfig] | None:

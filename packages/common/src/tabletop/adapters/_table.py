@@ -11,6 +11,7 @@ from tabletop._engine import GameEngine, RunResult
 from tabletop._errors import GameDefinitionError
 from tabletop._game import Game, GameConfig, Player
 from tabletop._machine import AnyState, HydratedAction
+from tabletop._prng import Unkeyed, new_prng_key
 from tabletop._state import GameResult
 from tabletop.adapters._codec import ActionCodec
 from tabletop.adapters._hints import DEFAULT_MAX_GAME_LENGTH, AdapterHints, adapter_hints
@@ -67,6 +68,11 @@ class Table(Generic[StateT, ConfigT]):
         config: The game's config (default: the config type's defaults).
         max_game_length: The most player actions before the game is cut off (default: the
             game's hint, else 1000).
+        prng_key: The games' PRNG key (every seed of this table uses it), or
+            :data:`tabletop.UNKEYED` to play from the seed alone. None: a fresh secret key
+            (``tabletop.new_prng_key()``) for a game that needs one (hidden information or
+            chance), drawn once per table, so the same seed replays the same game on this
+            table, and two tables agree only when given the same key.
 
     Raises:
         ValueError: The game does not take that many players, or the seed is out of range.
@@ -81,6 +87,7 @@ class Table(Generic[StateT, ConfigT]):
         seed: int = 0,
         config: ConfigT | None = None,
         max_game_length: int | None = None,
+        prng_key: str | Unkeyed | None = None,
     ) -> None:
         if not definition.min_players <= players <= definition.max_players:
             allowed = f"{definition.min_players}..{definition.max_players}"
@@ -90,6 +97,9 @@ class Table(Generic[StateT, ConfigT]):
         self.hints: AdapterHints = adapter_hints(definition.name)
         self.player_ids = seat_ids(players)
         self._config = config if config is not None else definition.config_type()
+        if prng_key is None and definition.requires_prng_key:
+            prng_key = new_prng_key()
+        self.prng_key = prng_key
         self.game: Game[ConfigT] = self._make_game(seed)
         self.engine = GameEngine(definition)
         self.codec = ActionCodec(definition, self.game)
@@ -105,7 +115,7 @@ class Table(Generic[StateT, ConfigT]):
             msg = f"a seed is a 32-bit unsigned integer, not {seed}"
             raise ValueError(msg)
         seats = [Player(id=player_id, name=f"Player {n}") for n, player_id in enumerate(self.player_ids)]
-        return Game[self.definition.config_type](  # type: ignore[name-defined]
+        return self.definition.game_type(
             id=GAME_ID, type_id=self.definition.name, players=seats, config=self._config, seed=seed
         )
 
@@ -115,7 +125,7 @@ class Table(Generic[StateT, ConfigT]):
 
     def start(self) -> RunResult[StateT, ConfigT]:
         """The initial state, with the system actions recorded while setting it up."""
-        return self.engine.start(self.game)
+        return self.engine.start(self.game, prng_key=self.prng_key)
 
     def turn(self, state: StateT) -> Turn[StateT, ConfigT] | None:
         """Who acts now and their legal actions by index; None once the game is over.

@@ -16,10 +16,12 @@ from tabletop._action import GameAction
 from tabletop._engine import GameEngine
 from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState, HydratedAction
+from tabletop._prng import PrngState
 from tabletop._state import GameResult
 from tabletop.bots._bot import new_action_id
 from tabletop.bots._determinizer import Determinizer, identity_determinizer
-from tabletop.bots._positions import Position, PositionTable, action_key
+from tabletop.bots._positions import SIMULATED_ID, Position, PositionTable, action_key
+from tabletop.views import declares_visibility, project
 
 __all__ = ["ActionStats", "MctsBot"]
 
@@ -75,6 +77,11 @@ class MctsBot(Generic[StateT, ConfigT]):
     determinizer samples every world from it (the seat's legal actions are listed on the first
     sample), so two states that differ only in what the seat may not see get the same choices.
 
+    Chance: the bot never foresees it. Every iteration's world gets a PRNG of its own (a fresh
+    seed from the bot's generator), for every game, so what the game's PRNG would produce next
+    (a rigged roll, the next card of the deck) cannot change the bot's choice; chance outcomes
+    are sampled anew in each world.
+
     All randomness comes from the bot's own generator; the game's PRNG is never touched.
     Simulated actions go through ``engine.run`` on copies, so the states passed in are never
     mutated.
@@ -112,8 +119,6 @@ class MctsBot(Generic[StateT, ConfigT]):
         cache_size: int = 50_000,
         pause_gc: bool = True,
     ) -> None:
-        from tabletop.views import declares_visibility  # here: tabletop.views imports the bots
-
         if iterations < 1:
             msg = f"iterations must be at least 1, got {iterations}"
             raise ValueError(msg)
@@ -180,8 +185,6 @@ class MctsBot(Generic[StateT, ConfigT]):
         With hidden information: the seat's projected view and a first world sampled from it
         (nothing else of ``state`` is read). Otherwise the state itself, twice.
         """
-        from tabletop.views import project  # here: tabletop.views imports the bots
-
         if not self.hidden_information:
             return state, state
         assert self.determinizer is not None
@@ -204,22 +207,27 @@ class MctsBot(Generic[StateT, ConfigT]):
         without a determinizer, and the first one with hidden information.
         """
         candidates = {action_key(action): action for action in legal}
-        table: PositionTable[StateT, ConfigT] = PositionTable(self.engine, game, self.cache_size)
         root = _Node()
-        fixed = table.moves(Position(world), player_id) if self.determinizer is None else None
         sampled: StateT | None = world if self.hidden_information else None
         with _gc_paused(self.pause_gc):
+            # Sampled worlds are all different: a transposition table would only cost
+            # serializations and memory. Without a determinizer, every iteration starts from
+            # the same state, and positions met again are looked up instead of re-run.
+            capacity = self.cache_size if self.determinizer is None else 0
+            table: PositionTable[StateT, ConfigT] = PositionTable(self.engine, game, capacity)
             for done in range(1, self.iterations + 1):
-                if fixed is not None:
-                    position = fixed
+                if self.determinizer is None:
+                    self._iterate(
+                        root, table.moves(table.position(world), player_id), table, self._own_future(world)
+                    )
                 else:
                     if sampled is None:
-                        assert self.determinizer is not None
                         sampled = self.determinizer(view, player_id, self.rng)
-                    position, sampled = table.moves(Position(sampled), player_id), None
-                self._iterate(root, position, table)
+                    base, sampled = sampled, None
+                    self._iterate_owned(root, self._owned(base), player_id, table)
                 if stop_early and _decided(root, candidates.keys(), self.iterations - done):
                     break
+            del table  # freed before the collector runs again, not traversed by it
         ranked = [
             ActionStats(action, child.visits, child.rewards.get(player_id, 0.0) / child.visits)
             for key, action in candidates.items()
@@ -229,13 +237,40 @@ class MctsBot(Generic[StateT, ConfigT]):
         ranked.sort(key=lambda stats: (-stats.visits, -stats.value))
         return ranked + unvisited
 
+    def _own_future(self, state: StateT) -> PrngState:
+        """A PRNG stream of the bot's own for one world: its future randomness.
+
+        The bot never reads what the game's PRNG will produce next (the next roll, the next
+        card off a deck nobody sees): every iteration's world draws from a fresh seed out of
+        the bot's generator, at the state's draw count.
+        """
+        return PrngState(seed=self.rng.getrandbits(32), invocations=state.prng.invocations)
+
+    def _owned(self, state: StateT) -> StateT:
+        """A copy of ``state`` that belongs to this iteration alone, playing with its own PRNG."""
+        future = self._own_future(state)
+        owned = self.engine.copy_state(state)
+        owned.prng = future.model_copy()  # never the object _own_future returned: it is mutated
+        return owned
+
     def _iterate(
-        self, root: _Node, world: Position[StateT, ConfigT], table: PositionTable[StateT, ConfigT]
+        self,
+        root: _Node,
+        world: Position[StateT, ConfigT],
+        table: PositionTable[StateT, ConfigT],
+        future: PrngState,
     ) -> None:
-        """One iteration from ``world`` (its moves filled in): select, expand, roll out, back up."""
+        """One iteration from ``world`` (its moves filled in): select, expand, roll out, back up.
+
+        The tree walk goes through ``table`` (positions met before are looked up, not re-run).
+        ``future`` is this world's PRNG: every action is played with it (never with the PRNG
+        of the state the position was first met in). The expanded action and the rollout run
+        in place on one copy of the last position's state.
+        """
         rng, c = self.rng, self.exploration
         node, position = root, world
         path = [root]
+        expand: HydratedAction[GameAction, StateT, ConfigT] | None = None
         while position.state.result is None:
             acting = table.moves(position).acting
             if not acting:
@@ -250,34 +285,96 @@ class MctsBot(Generic[StateT, ConfigT]):
                 key = rng.choice(untried)
                 node = children[key] = _Node()
                 path.append(node)
-                position = table.successor(position, keys[key])
+                expand = position.legal[keys[key]]
                 break
-            best_key, best_score = b"", -math.inf
-            for key in keys:
-                child = children[key]
-                child.available += 1
-                visits = child.visits
-                score = child.rewards.get(acting, 0.0) / visits + c * math.sqrt(
-                    math.log(child.available) / visits
-                )
-                if score > best_score:
-                    best_key, best_score = key, score
-            node = children[best_key]
+            key = _select(children, keys, acting, c)
+            node = children[key]
             path.append(node)
-            position = table.successor(position, keys[best_key])
+            position, future = table.successor(position, keys[key], future)
+        state = position.state
+        if expand is not None or (state.result is None and self.max_rollout_actions > 0):
+            state = self.engine.copy_state(state)
+            state.prng = future.model_copy()
+            if expand is not None:
+                self.engine.run(expand, state, table.game, in_place=True)
+            self._rollout(state, table.game)
+        _back_up(path, _rewards(state))
+
+    def _iterate_owned(
+        self, root: _Node, state: StateT, player_id: str, table: PositionTable[StateT, ConfigT]
+    ) -> None:
+        """One iteration played in place on ``state``, a sampled world this iteration owns.
+
+        Nothing is remembered between iterations but the tree's statistics: each step lists the
+        acting player's legal actions on ``state`` and runs the chosen one in place.
+        """
+        rng, c = self.rng, self.exploration
+        node = root
+        path = [root]
+        forced = player_id
+        engine, game = self.engine, table.game
+        while state.result is None:
+            position = table.moves(Position(state), forced)
+            forced = ""
+            acting = position.acting
+            if not acting:
+                break
+            keys = table.keys(position)
+            children = node.children
+            untried = [key for key in keys if key not in children]
+            if untried:
+                for key in keys:
+                    if key in children:
+                        children[key].available += 1
+                key = rng.choice(untried)
+                node = children[key] = _Node()
+                path.append(node)
+                engine.run(position.legal[keys[key]], state, game, in_place=True)
+                self._rollout(state, game)
+                break
+            key = _select(children, keys, acting, c)
+            node = children[key]
+            path.append(node)
+            engine.run(position.legal[keys[key]], state, game, in_place=True)
+        _back_up(path, _rewards(state))
+
+    def _rollout(self, state: StateT, game: Game[ConfigT]) -> None:
+        """Play uniformly random legal actions on ``state`` in place, to the end or the action limit."""
+        engine, rng = self.engine, self.rng
         for _ in range(self.max_rollout_actions):
-            if position.state.result is not None:
-                break
-            legal = table.moves(position).legal
-            if not legal:
-                break
-            position = table.successor(position, rng.randrange(len(legal)))
-        rewards = _rewards(position.state)
-        for visited in path:
-            visited.visits += 1
-            totals = visited.rewards
-            for player_id, reward in rewards.items():
-                totals[player_id] = totals.get(player_id, 0.0) + reward
+            if state.result is not None:
+                return
+            for player_id in state.active_player_ids:
+                legal = engine.legal_actions(state, player_id, game)
+                if legal:
+                    break
+            else:
+                return
+            action = legal[rng.randrange(len(legal))]
+            action.id = SIMULATED_ID  # a fresh candidate: owned here
+            engine.run(action, state, game, in_place=True)
+
+
+def _select(children: dict[bytes, _Node], keys: dict[bytes, int], acting: str, c: float) -> bytes:
+    """The key of the child with the best UCB1 score for ``acting`` (every child tried; first best wins)."""
+    best_key, best_score = b"", -math.inf
+    for key in keys:
+        child = children[key]
+        child.available += 1
+        visits = child.visits
+        score = child.rewards.get(acting, 0.0) / visits + c * math.sqrt(math.log(child.available) / visits)
+        if score > best_score:
+            best_key, best_score = key, score
+    return best_key
+
+
+def _back_up(path: list[_Node], rewards: dict[str, float]) -> None:
+    """Add one visit and every player's reward to each node on ``path``."""
+    for visited in path:
+        visited.visits += 1
+        totals = visited.rewards
+        for player_id, reward in rewards.items():
+            totals[player_id] = totals.get(player_id, 0.0) + reward
 
 
 def _decided(root: _Node, keys: Collection[bytes], remaining: int) -> bool:

@@ -3,6 +3,11 @@
 The engine is a pure function of ``(action, state, game)``, so a state's legal actions and the
 state an action leads to can be remembered by the state's exact JSON bytes: a position reached
 again, by another path or in another iteration, costs a dictionary look-up instead of a run.
+
+Chance: positions are told apart by everything but the PRNG, and each search iteration plays
+with a PRNG of its own (see :class:`~tabletop.bots.MctsBot`). An action that draws nothing leads
+to the same position in every world and is remembered; one that draws (a roll, a card off the
+deck) is run again in every world, with that world's PRNG, so its outcome is sampled afresh.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from tabletop._action import GameAction
 from tabletop._engine import GameEngine
 from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState, HydratedAction
+from tabletop._prng import PrngState
 
 __all__ = ["Position", "PositionTable", "action_key"]
 
@@ -24,6 +30,8 @@ ConfigT = TypeVar("ConfigT", bound=GameConfig)
 _ENVELOPE = frozenset(
     {"id", "game_id", "source", "index", "simultaneous_group_id", "reveals_info", "created_at", "metadata"}
 )
+_PRNG = {"prng"}
+
 SIMULATED_ID = "mcts-simulated"
 """The id of every action submitted inside a search (never a real action)."""
 
@@ -44,7 +52,8 @@ class Position(Generic[StateT, ConfigT]):
         acting: The acting player, once known ("" if nobody can act).
         legal: The acting player's legal actions (with the search's id), once known.
         keys: Each legal action's :func:`action_key` to its index in ``legal``, once needed.
-        successors: The position each legal action leads to, by index, once visited.
+        successors: The position each legal action leads to, by index, once visited (only
+            for actions that draw nothing from the PRNG: those lead there in every world).
     """
 
     __slots__ = ("acting", "keys", "legal", "state", "successors")
@@ -79,7 +88,7 @@ class PositionTable(Generic[StateT, ConfigT]):
         """The position of ``state``: the known one with the same bytes, or a new one."""
         if self.capacity <= 0:
             return Position(state)
-        raw = state.__pydantic_serializer__.to_json(state)
+        raw = state.__pydantic_serializer__.to_json(state, exclude=_PRNG)
         known = self._by_bytes.get(raw)
         if known is not None:
             return known
@@ -115,12 +124,24 @@ class PositionTable(Generic[StateT, ConfigT]):
             keys = position.keys = {action_key(action): index for index, action in enumerate(position.legal)}
         return keys
 
-    def successor(self, position: Position[StateT, ConfigT], index: int) -> Position[StateT, ConfigT]:
-        """The position legal action ``index`` leads to (run through the engine on first use)."""
+    def successor(
+        self, position: Position[StateT, ConfigT], index: int, prng: PrngState
+    ) -> tuple[Position[StateT, ConfigT], PrngState]:
+        """Where legal action ``index`` leads when played with ``prng``, and the PRNG after it.
+
+        The action runs through the engine on ``position``'s state with ``prng`` in place of
+        the state's own. If it drew nothing, the successor is remembered (it is the same in
+        every world); if it drew, it is run again next time, with that time's PRNG.
+        """
         known = position.successors[index]
         if known is not None:
-            return known
+            return known, prng
         self.runs += 1
-        state = self.engine.run(position.legal[index], position.state, self.game).state
-        following = position.successors[index] = self.position(state)
-        return following
+        state = position.state
+        if state.prng != prng:
+            state = state.model_copy(update={"prng": prng})  # shallow: the run copies it anyway
+        after = self.engine.run(position.legal[index], state, self.game).state
+        following = self.position(after)
+        if after.prng.invocations == prng.invocations:
+            position.successors[index] = following
+        return following, after.prng

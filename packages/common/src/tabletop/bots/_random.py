@@ -10,6 +10,7 @@ from tabletop._action import GameAction
 from tabletop._engine import GameEngine, RunResult
 from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState, HydratedAction
+from tabletop._prng import Unkeyed, new_prng_key
 from tabletop.bots._bot import Bot, new_action_id
 
 __all__ = ["RandomBot", "playout"]
@@ -48,6 +49,7 @@ def playout(
     bot: Bot[StateT, ConfigT] | Mapping[str, Bot[StateT, ConfigT]],
     *,
     max_actions: int = 10_000,
+    prng_key: str | Unkeyed | None = None,
 ) -> Iterator[RunResult[StateT, ConfigT]]:
     """Start ``game`` and let bots play until the game ends.
 
@@ -55,13 +57,20 @@ def playout(
     several players are active, the first (in ``active_player_ids`` order) that has a legal
     action acts next.
 
+    ``prng_key`` is passed to :meth:`GameEngine.start`; None gives a game that needs a key
+    (:attr:`GameDefinition.requires_prng_key`) a fresh one (``tabletop.new_prng_key()``, kept
+    in the first result's ``state.prng.key``). Pass a key, or :data:`tabletop.UNKEYED`, to
+    replay a playout.
+
     Yields the start result, then one result per submitted action.
 
     Raises:
         RuntimeError: Nobody can act although the game is not over, or ``max_actions`` passed.
         KeyError: ``bot`` is a mapping without a bot for an active player.
     """
-    result = engine.start(game)
+    if prng_key is None and engine.definition.requires_prng_key:
+        prng_key = new_prng_key()
+    result = engine.start(game, prng_key=prng_key)
     yield result
     state = result.state
     for _ in range(max_actions):

@@ -7,9 +7,11 @@ from collections.abc import Callable
 from pydantic import Field
 
 from tabletop._hydration import Hydrated
-from tabletop._model import Model
+from tabletop._model import Model, writes_directly
 
 __all__ = ["HydratedTurnManager", "Turn", "TurnManager"]
+
+_set = object.__setattr__
 
 
 class Turn(Model):
@@ -21,6 +23,18 @@ class Turn(Model):
     """Action count when the turn started (index of its first action)."""
     end_index: int | None = Field(default=None, ge=0)
     """Action count when the turn ended; None while it runs."""
+
+
+def _new_turn(player_id: str, start_index: int) -> Turn:
+    """``Turn(player_id=..., start_index=...)``, built without validating again what is known valid."""
+    if type(player_id) is not str or type(start_index) is not int or start_index < 0:
+        return Turn(player_id=player_id, start_index=start_index)  # raises as the model does
+    turn = object.__new__(Turn)
+    _set(turn, "__dict__", {"player_id": player_id, "start_index": start_index, "end_index": None})
+    _set(turn, "__pydantic_fields_set__", {"player_id", "start_index"})
+    _set(turn, "__pydantic_extra__", None)
+    _set(turn, "__pydantic_private__", None)
+    return turn
 
 
 class TurnManager(Model):
@@ -48,19 +62,36 @@ class HydratedTurnManager(TurnManager, Hydrated[TurnManager]):
             raise ValueError(msg)
         if self.current_turn is not None:
             self.end_turn(action_index)
-        turn = Turn(player_id=player_id, start_index=action_index)
-        self.current_turn = turn
-        self.turn_count += 1
-        self.turns_taken[player_id] = self.turns_taken.get(player_id, 0) + 1
+        turn = _new_turn(player_id, action_index)
+        taken = self.turns_taken
+        taken[player_id] = taken.get(player_id, 0) + 1
+        if writes_directly(type(self)):
+            values = self.__dict__
+            values["current_turn"] = turn
+            values["turn_count"] += 1
+            self.__pydantic_fields_set__.update(("current_turn", "turn_count"))
+        else:
+            self.current_turn = turn
+            self.turn_count += 1
         return turn
 
     def end_turn(self, action_index: int) -> None:
         """End the current turn at ``action_index``; does nothing if no turn runs."""
-        if self.current_turn is None:
+        turn = self.current_turn
+        if turn is None:
             return
-        self.current_turn.end_index = action_index
-        self.last_turn = self.current_turn
-        self.current_turn = None
+        if type(action_index) is not int or action_index < 0 or type(turn) is not Turn:
+            turn.end_index = action_index  # anything unusual goes through the model's own __setattr__
+        else:
+            turn.__dict__["end_index"] = action_index
+            turn.__pydantic_fields_set__.add("end_index")
+        if writes_directly(type(self)):
+            self.__dict__["last_turn"] = turn
+            self.__dict__["current_turn"] = None
+            self.__pydantic_fields_set__.update(("last_turn", "current_turn"))
+        else:
+            self.last_turn = turn
+            self.current_turn = None
 
     @property
     def current_player_id(self) -> str | None:

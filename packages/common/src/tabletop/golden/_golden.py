@@ -19,10 +19,11 @@ from tabletop._errors import IllegalActionError
 from tabletop._game import GameConfig
 from tabletop._machine import AnyState
 from tabletop._model import Model
+from tabletop._prng import UNKEYED
+from tabletop._seating import seated_game
 from tabletop.bots import RandomBot
 from tabletop.golden._diff import PatchOp, apply_patch, json_diff
 from tabletop.schemas import request_model
-from tabletop.testing import make_game
 
 __all__ = [
     "Divergence",
@@ -63,7 +64,7 @@ class Golden(Model):
     logic_version: str
     """The game's logic version when recorded."""
     seed: int = Field(ge=0, le=0xFFFFFFFF)
-    """The game's seed (the random bot is seeded with it too)."""
+    """The game's seed (the random bot is seeded with it too); the game runs unkeyed from it."""
     players: int = Field(ge=1)
     """Seats, with the test harness ids ``p1``..``pN`` and game id ``game-1``."""
     config: JsonObject
@@ -110,6 +111,9 @@ def record_golden(
 ) -> Golden:
     """Play a seeded random game to its end and record it.
 
+    A golden is a reproducible fixture, so the game runs unkeyed on purpose
+    (:data:`tabletop.UNKEYED`): it replays from the seed alone, whatever the game's secrets.
+
     Raises:
         RuntimeError: Nobody can act although the game is not over, or it did not end within
             ``max_actions`` submitted actions.
@@ -117,9 +121,9 @@ def record_golden(
     definition = registry.load(game) if isinstance(game, str) else game
     seats = players if players is not None else min(max(2, definition.min_players), definition.max_players)
     engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
-    table = make_game(definition, players=seats, seed=seed)
+    table = seated_game(definition, players=seats, seed=seed)
     bot = RandomBot(engine, seed)
-    state = engine.start(table).state
+    state = engine.start(table, prng_key=UNKEYED).state  # a golden is a reproducible fixture
     initial = previous = _state_json(state)
     steps: list[GoldenStep] = []
     while state.result is None:
@@ -170,13 +174,13 @@ def check_golden(golden: Golden, definition: AnyDefinition | None = None) -> Div
     definition = definition if definition is not None else registry.load(golden.game)
     engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
     config = definition.config_type.model_validate(golden.config)
-    table = make_game(definition, players=golden.players, seed=golden.seed, config=config)
+    table = seated_game(definition, players=golden.players, seed=golden.seed, config=config)
     version = (
         ""
         if golden.logic_version == definition.logic_version
         else f" (recorded with logic {golden.logic_version}, installed {definition.logic_version})"
     )
-    state = engine.start(table).state
+    state = engine.start(table, prng_key=UNKEYED).state
     expected: JsonValue = orjson.loads(orjson.dumps(golden.initial_state))
     paths = _differences(expected, _state_json(state), "/state")
     if paths:

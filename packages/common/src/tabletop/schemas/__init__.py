@@ -13,15 +13,16 @@ Example:
     True
 """
 
-import tabletop.views._documents  # noqa: F401 - registers the producer of the view schemas
 from tabletop.schemas._bundle import bundle_folder, bundles
 from tabletop.schemas._codegen import DATAMODEL_CODEGEN_OPTIONS, generate_python
 from tabletop.schemas._compare import (
     BreakingChangeError,
     ChangeLevel,
+    Direction,
     SchemaChange,
     check_compatibility,
     compare_exports,
+    direction_of,
 )
 from tabletop.schemas._documents import (
     PRODUCER_ENTRY_POINT_GROUP,
@@ -56,6 +57,7 @@ __all__ = [
     "SERVER_ASSIGNED_FIELDS",
     "BreakingChangeError",
     "ChangeLevel",
+    "Direction",
     "DocumentProducer",
     "Recording",
     "SchemaChange",
@@ -68,6 +70,7 @@ __all__ = [
     "check_schemas",
     "committed_schemas",
     "compare_exports",
+    "direction_of",
     "dump_document",
     "export_schemas",
     "game_title",

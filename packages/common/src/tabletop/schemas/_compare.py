@@ -1,10 +1,25 @@
 """The breaking-change guard: what changed between two exports, and which bump each change needs.
 
-A change is *major* when a payload valid before may be invalid now (a field, enum value, union
-branch or action type removed; a type, bound or requirement narrowed), *minor* when it only
-adds (a new optional field, a widened type or bound, a new action type, a changed default), and
-*patch* when only descriptions or titles changed. A game must bump its ``logic_version``'s major
-for a major change and at least its minor for a minor one.
+A change is judged by the direction its document travels, from the side of whoever reads it
+with the *old* models:
+
+- **Requests** (client -> server: ``request.json``, ``requests/*``, ``config.json``) are read
+  by the new server, written by old clients. *Major* when something an old client sends may be
+  refused now (a field, enum value, union branch or action type removed; a type, bound or
+  requirement narrowed; a required field added); *minor* when it only widens what is accepted
+  (a new optional field, a widened type or bound, a new action type, a changed default).
+- **Outputs** (server -> clients: ``state.json``, ``player_state.json``, ``action.json``,
+  ``actions/*``, ``views/*``, any produced document) are written by the new server and read by
+  old clients, generated with closed objects (``extra="forbid"``, ``additionalProperties:
+  false``, exhaustive ``switch`` over tags and enums). *Major* when the server may now send
+  something an old client refuses or misreads: any field added (optional or not) or removed, a
+  widened type, bound or enum, a new union branch or action type, a field made optional;
+  *minor* when it only narrows what is sent (a value, bound or action type no longer sent, a
+  field now always present).
+
+Either way *patch* when only descriptions or titles changed, and a removed document is major.
+A game must bump its ``logic_version``'s major for a major change and at least its minor for a
+minor one.
 """
 
 from __future__ import annotations
@@ -18,7 +33,15 @@ from enum import StrEnum
 from tabletop._errors import TabletopError
 from tabletop.schemas._generator import SchemaExportError
 
-__all__ = ["BreakingChangeError", "ChangeLevel", "SchemaChange", "check_compatibility", "compare_exports"]
+__all__ = [
+    "BreakingChangeError",
+    "ChangeLevel",
+    "Direction",
+    "SchemaChange",
+    "check_compatibility",
+    "compare_exports",
+    "direction_of",
+]
 
 Json = object
 
@@ -29,6 +52,26 @@ class ChangeLevel(StrEnum):
     MAJOR = "major"
     MINOR = "minor"
     PATCH = "patch"
+
+
+class Direction(StrEnum):
+    """Which way a document travels, which decides how its changes are judged."""
+
+    REQUEST = "request"
+    """Client -> server: the new server reads what old clients write."""
+    OUTPUT = "output"
+    """Server -> clients: old clients read what the new server writes."""
+
+
+_REQUEST_DOCUMENTS = ("request.json", "config.json")
+_REQUEST_FOLDERS = ("requests/",)
+
+
+def direction_of(path: str) -> Direction:
+    """The direction of a document, by its path under the game's folder (``requests/Ask.json``)."""
+    if path in _REQUEST_DOCUMENTS or path.startswith(_REQUEST_FOLDERS):
+        return Direction.REQUEST
+    return Direction.OUTPUT
 
 
 _RANK = {ChangeLevel.PATCH: 0, ChangeLevel.MINOR: 1, ChangeLevel.MAJOR: 2}
@@ -66,16 +109,18 @@ class SchemaChange:
         level: The version bump the change needs.
         where: The type (and dotted field path) that changed, or the document path.
         message: What changed.
+        direction: Whether the change was found in a request or in an output document.
     """
 
     game: str
     level: ChangeLevel
     where: str
     message: str
+    direction: Direction = Direction.REQUEST
 
     def __str__(self) -> str:
         where = f"{self.where}: " if self.where else ""
-        return f"{self.game}: {where}{self.message} ({self.level})"
+        return f"{self.game}: {where}{self.message} ({self.level}, {self.direction})"
 
 
 class BreakingChangeError(TabletopError):
@@ -99,6 +144,11 @@ def _dict(value: Json) -> dict[str, Json]:
     return value if isinstance(value, dict) else {}
 
 
+def _strings(value: Json) -> set[str]:
+    """The items of a JSON list as strings (``required``, a ``type`` list); nothing for a non-list."""
+    return {str(item) for item in value} if isinstance(value, list) else set()
+
+
 def _strip(node: dict[str, Json]) -> dict[str, Json]:
     """The node without what describes a field rather than a type (compared separately)."""
     return {k: v for k, v in node.items() if k not in _COSMETIC and k != "default"}
@@ -117,21 +167,36 @@ class _Differ:
 
     def __init__(self, game: str) -> None:
         self.game = game
-        self.changes: dict[tuple[str, str], SchemaChange] = {}
-        self.seen: set[tuple[str, str]] = set()
+        self.changes: dict[tuple[Direction, str, str], SchemaChange] = {}
+        self.seen: set[tuple[Direction, str, str]] = set()
         self.old_defs: dict[str, Json] = {}
         self.new_defs: dict[str, Json] = {}
+        self.direction = Direction.REQUEST
 
     def add(self, level: ChangeLevel, where: str, message: str) -> None:
-        self.changes.setdefault((where, message), SchemaChange(self.game, level, where, message))
+        key = (self.direction, where, message)
+        self.changes.setdefault(key, SchemaChange(self.game, level, where, message, self.direction))
 
-    def document(self, old: dict[str, Json], new: dict[str, Json]) -> None:
+    def narrowed(self, where: str, message: str) -> None:
+        """Less is accepted or sent: breaks old clients' requests, harmless to their reading."""
+        self.add(
+            ChangeLevel.MAJOR if self.direction is Direction.REQUEST else ChangeLevel.MINOR, where, message
+        )
+
+    def widened(self, where: str, message: str) -> None:
+        """More is accepted or sent: harmless to old clients' requests, breaks their reading."""
+        self.add(
+            ChangeLevel.MINOR if self.direction is Direction.REQUEST else ChangeLevel.MAJOR, where, message
+        )
+
+    def document(self, old: dict[str, Json], new: dict[str, Json], direction: Direction) -> None:
+        self.direction = direction
         self.old_defs = _dict(old.get("$defs"))
         self.new_defs = _dict(new.get("$defs"))
         old_name, new_name = str(old.get("title", "")), str(new.get("title", ""))
-        if (old_name, new_name) in self.seen:
+        if (direction, old_name, new_name) in self.seen:
             return
-        self.seen.add((old_name, new_name))
+        self.seen.add((direction, old_name, new_name))
         self.node(old, new, new_name)
 
     def _resolve(self, node: dict[str, Json], defs: dict[str, Json]) -> tuple[str | None, dict[str, Json]]:
@@ -151,9 +216,9 @@ class _Differ:
             new_beside = {k: v for k, v in new_node.items() if k != "$ref"}
             self._cosmetic(old_beside, new_beside, where)
             self._keywords(old_beside, new_beside, where)
-            if (old_name, new_name) in self.seen:
+            if (self.direction, old_name, new_name) in self.seen:
                 return
-            self.seen.add((old_name, new_name))
+            self.seen.add((self.direction, old_name, new_name))
             where = new_name
         elif old_name is not None or new_name is not None:
             old, new = _strip(old) if old_name else old, _strip(new) if new_name else new
@@ -189,12 +254,12 @@ class _Differ:
         if old_tags and new_tags:
             for tag, ref in old_tags.items():
                 if tag not in new_tags:
-                    self.add(ChangeLevel.MAJOR, "", f"action type {tag!r} removed")
+                    self.narrowed("", f"action type {tag!r} removed")
                 else:
                     self.node({"$ref": ref}, {"$ref": new_tags[tag]}, where)
             for tag in new_tags:
                 if tag not in old_tags:
-                    self.add(ChangeLevel.MINOR, "", f"action type {tag!r} added")
+                    self.widened("", f"action type {tag!r} added")
             return
         old_branches = {self._key(b): b for b in self._branches(_strip(old))}
         new_branches = {self._key(b): b for b in self._branches(_strip(new))}
@@ -202,10 +267,10 @@ class _Differ:
             if key in new_branches:
                 self.node(branch, new_branches[key], where)
             else:
-                self.add(ChangeLevel.MAJOR, where, f"no longer accepts {key}")
+                self.narrowed(where, f"no longer accepts {key}")
         for key in new_branches:
             if key not in old_branches:
-                self.add(ChangeLevel.MINOR, where, f"now also accepts {key}")
+                self.widened(where, f"now also accepts {key}")
         self._default(old, new, where)
 
     # -- keywords -------------------------------------------------------------------------------
@@ -220,8 +285,8 @@ class _Differ:
         self._default(old, new, where)
         for key in sorted((set(old) | set(new)) - _HANDLED):
             if _js(old.get(key)) != _js(new.get(key)):
-                level = ChangeLevel.MINOR if key not in new else ChangeLevel.MAJOR
-                self.add(level, where, f"{key} changed from {_js(old.get(key))} to {_js(new.get(key))}")
+                change = self.widened if key not in new else self.narrowed
+                change(where, f"{key} changed from {_js(old.get(key))} to {_js(new.get(key))}")
 
     def _default(self, old: dict[str, Json], new: dict[str, Json], where: str) -> None:
         if _js(old.get("default")) != _js(new.get("default")):
@@ -231,22 +296,22 @@ class _Differ:
     def _types(self, old: dict[str, Json], new: dict[str, Json], where: str) -> None:
         def types(node: dict[str, Json]) -> set[str]:
             value = node.get("type")
-            return {value} if isinstance(value, str) else {str(t) for t in value or ()}  # type: ignore[attr-defined]
+            return {value} if isinstance(value, str) else _strings(value)
 
         old_types, new_types = types(old), types(new)
         if not old_types or not new_types:
             if old_types != new_types:
-                level = ChangeLevel.MAJOR if new_types else ChangeLevel.MINOR
-                self.add(level, where, f"type changed from {sorted(old_types)} to {sorted(new_types)}")
+                change = self.narrowed if new_types else self.widened
+                change(where, f"type changed from {sorted(old_types)} to {sorted(new_types)}")
             return
         if "number" in new_types:
             new_types = new_types | {"integer"}
         if "number" in old_types:
             old_types = old_types | {"integer"}
         for lost in sorted(old_types - new_types):
-            self.add(ChangeLevel.MAJOR, where, f"no longer accepts {lost}")
+            self.narrowed(where, f"no longer accepts {lost}")
         for gained in sorted(new_types - old_types):
-            self.add(ChangeLevel.MINOR, where, f"now also accepts {gained}")
+            self.widened(where, f"now also accepts {gained}")
 
     def _values(self, old: dict[str, Json], new: dict[str, Json], where: str) -> None:
         def values(node: dict[str, Json]) -> set[str] | None:  # const is a one-value enum
@@ -259,14 +324,14 @@ class _Differ:
         if old_values == new_values:
             return
         if old_values is None:
-            self.add(ChangeLevel.MAJOR, where, f"now restricted to {', '.join(sorted(new_values or ()))}")
+            self.narrowed(where, f"now restricted to {', '.join(sorted(new_values or ()))}")
         elif new_values is None:
-            self.add(ChangeLevel.MINOR, where, "no longer restricted to listed values")
+            self.widened(where, "no longer restricted to listed values")
         else:
             for value in sorted(old_values - new_values):
-                self.add(ChangeLevel.MAJOR, where, f"value {value} removed")
+                self.narrowed(where, f"value {value} removed")
             for value in sorted(new_values - old_values):
-                self.add(ChangeLevel.MINOR, where, f"value {value} added")
+                self.widened(where, f"value {value} added")
 
     def _bounds(self, old: dict[str, Json], new: dict[str, Json], where: str) -> None:
         for keys, tighter in ((_LOWER_BOUNDS, 1), (_UPPER_BOUNDS, -1)):
@@ -274,40 +339,40 @@ class _Differ:
                 before, after = old.get(key), new.get(key)
                 if _js(before) == _js(after):
                     continue
-                narrowed = before is None or (
-                    after is not None and (after - before) * tighter > 0  # type: ignore[operator]
-                )
-                level = ChangeLevel.MAJOR if narrowed else ChangeLevel.MINOR
-                self.add(level, where, f"{key} changed from {_js(before)} to {_js(after)}")
+                if isinstance(before, int | float) and isinstance(after, int | float):
+                    narrowed = (after - before) * tighter > 0
+                else:  # a bound added narrows, a bound dropped widens
+                    narrowed = before is None
+                change = self.narrowed if narrowed else self.widened
+                change(where, f"{key} changed from {_js(before)} to {_js(after)}")
 
     def _object(self, old: dict[str, Json], new: dict[str, Json], where: str) -> None:
         old_props, new_props = _dict(old.get("properties")), _dict(new.get("properties"))
-        old_required = set(old.get("required", []) or [])  # type: ignore[call-overload]
-        new_required = set(new.get("required", []) or [])  # type: ignore[call-overload]
+        old_required, new_required = _strings(old.get("required")), _strings(new.get("required"))
+        output = self.direction is Direction.OUTPUT
         for name, schema in old_props.items():
             if name not in new_props:
+                # Old clients send it (refused now), or read it (it would fall back to a default).
                 self.add(ChangeLevel.MAJOR, where, f"field {name!r} removed")
                 continue
             if name in new_required and name not in old_required:
-                self.add(ChangeLevel.MAJOR, where, f"field {name!r} is now required")
+                self.narrowed(where, f"field {name!r} is now required")
             elif name in old_required and name not in new_required:
-                self.add(ChangeLevel.MINOR, where, f"field {name!r} is now optional")
+                self.widened(where, f"field {name!r} is now optional")
             self.node(_dict(schema), _dict(new_props[name]), f"{where}.{name}")
         for name in new_props:
             if name not in old_props:
                 required = name in new_required
-                level = ChangeLevel.MAJOR if required else ChangeLevel.MINOR
+                # Old clients cannot send a new required field, nor read any new one (closed objects).
+                level = ChangeLevel.MAJOR if required or output else ChangeLevel.MINOR
                 self.add(level, where, f"{'required' if required else 'optional'} field {name!r} added")
         old_extra, new_extra = old.get("additionalProperties", True), new.get("additionalProperties", True)
         if isinstance(old_extra, dict) and isinstance(new_extra, dict):
             self.node(old_extra, new_extra, f"{where}{{}}")
         elif _js(old_extra) != _js(new_extra):
             closed = new_extra is False or (isinstance(new_extra, dict) and old_extra is True)
-            self.add(
-                ChangeLevel.MAJOR if closed else ChangeLevel.MINOR,
-                where,
-                f"additional properties {'narrowed' if closed else 'widened'}",
-            )
+            change = self.narrowed if closed else self.widened
+            change(where, f"additional properties {'narrowed' if closed else 'widened'}")
 
 
 def _version(game: str, text: str) -> tuple[int, int, int]:
@@ -321,7 +386,9 @@ def _version(game: str, text: str) -> tuple[int, int, int]:
 def _games(files: Mapping[str, bytes]) -> dict[str, dict[str, Json]]:
     if "index.json" not in files:
         return {}
-    return _dict(_dict(json.loads(files["index.json"])).get("games"))  # type: ignore[return-value]
+    return {
+        name: _dict(game) for name, game in _dict(_dict(json.loads(files["index.json"])).get("games")).items()
+    }
 
 
 def _genuine(files: Mapping[str, bytes], game: dict[str, Json], path: str) -> bool:
@@ -344,20 +411,22 @@ def compare_exports(old: Mapping[str, bytes], new: Mapping[str, bytes]) -> list[
         new_files = list(_dict(new_games[game].get("files")))
         for path in old_files:
             relative = path.removeprefix(f"{game}/")
+            differ.direction = direction_of(relative)
             if path not in new_files:
                 folder, _, name = relative.rpartition("/")
                 if folder in ("actions", "requests"):
-                    differ.add(ChangeLevel.MAJOR, "", f"action type {name.removesuffix('.json')!r} removed")
+                    differ.narrowed("", f"action type {name.removesuffix('.json')!r} removed")
                 else:
                     differ.add(ChangeLevel.MAJOR, "", f"document {relative} removed")
             elif _genuine(old, old_games[game], path) and path in new and old[path] != new[path]:
-                differ.document(_dict(json.loads(old[path])), _dict(json.loads(new[path])))
+                differ.document(_dict(json.loads(old[path])), _dict(json.loads(new[path])), differ.direction)
         for path in new_files:
             if path not in old_files:
                 relative = path.removeprefix(f"{game}/")
+                differ.direction = direction_of(relative)
                 folder, _, name = relative.rpartition("/")
                 if folder in ("actions", "requests"):
-                    differ.add(ChangeLevel.MINOR, "", f"action type {name.removesuffix('.json')!r} added")
+                    differ.widened("", f"action type {name.removesuffix('.json')!r} added")
                 else:
                     differ.add(ChangeLevel.MINOR, "", f"document {relative} added")
         changes += differ.changes.values()

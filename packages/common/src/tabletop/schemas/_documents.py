@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-import inspect
 import re
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
 from importlib.metadata import entry_points
 from typing import cast
 
-from pydantic import BaseModel, Field, create_model
+from pydantic import BaseModel
 
 from tabletop._action import GameAction
 from tabletop._definition import GameDefinition
 from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState
-from tabletop._model import Model
 from tabletop._parser import literal_tag
+from tabletop._request import ENGINE_ASSIGNED_FIELDS, request_model
 from tabletop._state import GameState, PlayerState
 from tabletop.schemas._generator import Document, SchemaExportError, model_document, union_document
+from tabletop.views import view_documents
 
 __all__ = [
     "COMMON_FOLDER",
@@ -41,14 +40,12 @@ COMMON_FOLDER = "common"
 PRODUCER_ENTRY_POINT_GROUP = "tabletop.schema_documents"
 """Entry-point group of extra document producers (each entry point names a DocumentProducer)."""
 
-SERVER_ASSIGNED_FIELDS = frozenset({"source", "index", "created_at", "reveals_info", "metadata"})
-"""Action fields a client never sends; request-body schemas leave them out.
+SERVER_ASSIGNED_FIELDS = ENGINE_ASSIGNED_FIELDS
+"""Action fields a client never sends; request-body schemas leave them out and the parser
+refuses them: ``source``, ``created_at``, ``reveals_info`` and ``metadata``.
 
-``source`` (a request is always a user action; system actions come from the engine), ``index``
-(the engine's log position), ``created_at`` (when the host received it), ``reveals_info`` (what
-the rules say the action discloses) and ``metadata`` (what the action did, recorded on apply).
-A client sends ``id``, ``game_id``, ``type``, ``player_id``, ``simultaneous_group_id`` and the
-action's payload fields.
+A client sends ``id``, ``game_id``, ``type``, ``player_id``, the action's payload fields and,
+optionally, the pins ``index`` and ``simultaneous_group_id`` (which the engine checks).
 """
 
 DocumentProducer = Callable[[GameDefinition[AnyState, GameConfig]], Mapping[str, type[BaseModel]]]
@@ -56,7 +53,7 @@ DocumentProducer = Callable[[GameDefinition[AnyState, GameConfig]], Mapping[str,
 e.g. ``views/player.json``) to the plain model exported there. Return ``{}`` for games it does
 not concern."""
 
-_PRODUCERS: list[DocumentProducer] = []
+_PRODUCERS: list[DocumentProducer] = [view_documents]
 _COMMON_MODELS: dict[str, tuple[type[BaseModel], str | None]] = {
     "game.json": (Game[GameConfig], "Game"),
     "game_action.json": (GameAction, None),
@@ -120,35 +117,6 @@ def game_title(name: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]+", name) if part)
 
 
-@cache
-def request_model(action: type[BaseModel]) -> type[Model]:
-    """The request body a client sends for ``action``: the action without server-assigned fields.
-
-    The tag is required. Validating a request with this model is how a host checks a body
-    before filling in the server-assigned fields.
-
-    Example:
-        >>> from tabletop.games import load
-        >>> AddAmount = request_model(load("sample").action_by_type["AddAmount"])
-        >>> sorted(AddAmount.model_fields)
-        ['amount', 'game_id', 'id', 'player_id', 'simultaneous_group_id', 'type']
-    """
-    plain = plain_model(action)
-    fields: dict[str, object] = {}
-    for name, field in plain.model_fields.items():
-        if name in SERVER_ASSIGNED_FIELDS:
-            continue
-        if name == "type":
-            fields[name] = (field.annotation, Field(description=field.description))
-        else:
-            fields[name] = (field.annotation, field)
-    summary = inspect.cleandoc(plain.__doc__ or plain.__name__)
-    doc = f"{summary}\n\nThe request body a client sends: the action without server-assigned fields."
-    return create_model(  # type: ignore[call-overload, no-any-return]
-        f"{plain.__name__}Request", __base__=Model, __doc__=doc, __module__=plain.__module__, **fields
-    )
-
-
 def _tagged(actions: Iterable[type[BaseModel]]) -> list[tuple[str, type[BaseModel]]]:
     tagged = []
     for action in actions:
@@ -168,7 +136,9 @@ def game_documents(
     """
     title = game_title(definition.name)
     actions = _tagged(definition.actions)
-    requests = [(tag, request_model(action)) for tag, action in actions]
+    requests = [
+        (tag, request_model(action)) for tag, action in actions if not getattr(action, "system_only", False)
+    ]
     documents: dict[str, Document] = {
         "state.json": model_document(plain_model(definition.state_type)),
         "player_state.json": model_document(plain_model(definition.player_state_type)),

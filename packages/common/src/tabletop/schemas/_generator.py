@@ -153,28 +153,32 @@ def union_document(
 ) -> Document:
     """A ``oneOf`` over ``models`` with a ``discriminator`` mapping each tag to its model.
 
+    The branches are sorted by tag, like the mapping once the document is dumped with sorted
+    keys: the document does not depend on the order the models are given in.
+
     Raises:
         SchemaExportError: A model does not narrow ``discriminator`` to one literal tag.
     """
     if discriminator != "type":  # literal_tag reads the action convention
         msg = f"only 'type' discriminated unions are exported, not {discriminator!r}"
         raise SchemaExportError(msg)
-    tags: list[str] = []
+    tagged: dict[str, type[BaseModel]] = {}
     for model in models:
         tag = literal_tag(model)
         if tag is None:
             msg = f"{model.__qualname__} does not narrow {discriminator!r} to one literal tag"
             raise SchemaExportError(msg)
-        tags.append(tag)
+        tagged[tag] = model
+    ordered = sorted(tagged.items())
     refs, definitions = models_json_schema(
-        [(model, "validation") for model in models], schema_generator=TabletopJsonSchema
+        [(model, "validation") for _, model in ordered], schema_generator=TabletopJsonSchema
     )
-    branches = [cast(dict[str, str], refs[(model, "validation")]) for model in models]
+    branches = [cast(dict[str, str], refs[(model, "validation")]) for _, model in ordered]
     return {
         "$defs": _normalize(definitions.get("$defs", {})),
         "description": description,
         "discriminator": {
-            "mapping": {tag: branch["$ref"] for tag, branch in zip(tags, branches, strict=True)},
+            "mapping": {tag: branch["$ref"] for (tag, _), branch in zip(ordered, branches, strict=True)},
             "propertyName": discriminator,
         },
         "oneOf": branches,

@@ -18,6 +18,7 @@ from tabletop.simulation._invariants import (
     Step,
     checksum_invariant,
     default_invariants,
+    game_invariant,
     hydration_invariant,
     json_schema_invariant,
     register_invariant,
@@ -27,7 +28,14 @@ from tabletop.simulation._invariants import (
     view_leak_invariant,
 )
 from tabletop.simulation._report import GameRecord, SimulationReport, format_report
-from tabletop.simulation._runner import BOT_KINDS, BotFactory, bot_factory, default_players, simulate
+from tabletop.simulation._runner import (
+    BOT_KINDS,
+    BotFactory,
+    bot_factory,
+    default_players,
+    simulate,
+    simulation_key,
+)
 
 __all__ = [
     "BOT_KINDS",
@@ -43,11 +51,13 @@ __all__ = [
     "default_invariants",
     "default_players",
     "format_report",
+    "game_invariant",
     "hydration_invariant",
     "json_schema_invariant",
     "register_invariant",
     "run_invariants",
     "simulate",
+    "simulation_key",
     "state_model_invariant",
     "unregister_invariant",
     "view_leak_invariant",

@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import orjson
 
 from tabletop._checksum import next_checksum
 from tabletop._definition import GameDefinition
-from tabletop._engine import RunResult
-from tabletop._errors import TabletopError
+from tabletop._engine import GameEngine, RunResult
+from tabletop._errors import InvalidStateError, TabletopError
 from tabletop._game import Game, GameConfig
 from tabletop._hydration import Hydrated
 from tabletop._machine import AnyState
@@ -25,6 +26,7 @@ __all__ = [
     "Step",
     "checksum_invariant",
     "default_invariants",
+    "game_invariant",
     "hydration_invariant",
     "json_schema_invariant",
     "register_invariant",
@@ -188,6 +190,25 @@ def view_leak_invariant(definition: AnyDefinition) -> Invariant | None:
     return _view_leaks if declares_visibility(definition.state_type) else None
 
 
+@cache
+def game_invariant(definition: AnyDefinition) -> Invariant:
+    """The state passes :meth:`tabletop.GameEngine.check_state`: seats and the game's own invariants.
+
+    The framework's checks (unique seats, active players and turn order name seats) and the
+    definition's ``invariants`` hook (e.g. Go Fish's 52 cards all somewhere, once). One
+    invariant per definition (the same object every call).
+    """
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+
+    def check(step: Step) -> None:
+        try:
+            engine.check_state(step.state)
+        except InvalidStateError as exc:
+            raise InvariantError("game-invariants", "; ".join(exc.problems)) from exc
+
+    return Invariant("game-invariants", check)
+
+
 def json_schema_invariant(schema: Path) -> Invariant:
     """The state validates against an exported JSON Schema (``schemas/<game>/state.json``).
 
@@ -216,12 +237,13 @@ def default_invariants(
 ) -> tuple[list[Invariant], list[str]]:
     """The invariants a simulation checks by default, and a note for each one it had to skip.
 
-    Always the state model, hydration and checksum invariants; the JSON Schema one when
+    Always the state model, hydration, checksum and game invariants (:func:`game_invariant`,
+    with the definition's own ``invariants``); the JSON Schema one when
     ``schemas/<game>/state.json`` exists and ``jsonschema`` is installed; the view leak one
     (:func:`view_leak_invariant`) for a game with hidden information; then every registered
     hook that applies to the game.
     """
-    invariants = [state_model_invariant, hydration_invariant, checksum_invariant]
+    invariants = [state_model_invariant, hydration_invariant, checksum_invariant, game_invariant(definition)]
     skipped: list[str] = []
     if schemas is not None:
         schema = schemas / definition.name / "state.json"

@@ -7,29 +7,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from tabletop import games as registry
-from tabletop._definition import GameDefinition
-from tabletop._engine import GameEngine
-from tabletop._game import Game, GameConfig
-from tabletop._machine import AnyState
-from tabletop.bots import Bot, MctsBot, RandomBot
-from tabletop.simulation._invariants import (
-    Invariant,
-    InvariantError,
-    Step,
-    default_invariants,
-    run_invariants,
-)
-from tabletop.simulation._report import GameRecord, SimulationReport
-from tabletop.testing import make_game
+from tabletop._prng import Unkeyed
+from tabletop.bots import MctsBot, RandomBot
+from tabletop.simulation._batch import AnyDefinition, BotFactory, GamePlan, play_batch, simulation_key
+from tabletop.simulation._invariants import Invariant, default_invariants
+from tabletop.simulation._parallel import play_in_processes, play_on_ray
+from tabletop.simulation._report import SimulationReport
 
-__all__ = ["BOT_KINDS", "BotFactory", "bot_factory", "default_players", "simulate"]
-
-AnyDefinition = GameDefinition[AnyState, GameConfig]
-AnyEngine = GameEngine[AnyState, GameConfig]
-AnyBot = Bot[AnyState, GameConfig]
-
-BotFactory = Callable[[AnyEngine, int], AnyBot]
-"""Makes the bot of one seat from the engine and a seed."""
+__all__ = ["BOT_KINDS", "BotFactory", "bot_factory", "default_players", "simulate", "simulation_key"]
 
 BOT_KINDS = ("random", "mcts")
 """The bots :func:`bot_factory` knows by name."""
@@ -54,70 +39,6 @@ def default_players(definition: AnyDefinition) -> int:
     return min(max(2, definition.min_players), definition.max_players)
 
 
-def _bot_seed(seed: int, game_index: int, seat: int) -> int:
-    return (seed * 1_000_003 + game_index) * 64 + seat
-
-
-class _Clock:
-    __slots__ = ("bots", "checks", "engine")
-
-    def __init__(self) -> None:
-        self.engine = self.bots = self.checks = 0.0
-
-
-def _play(
-    definition: AnyDefinition,
-    engine: AnyEngine,
-    game: Game[GameConfig],
-    bots: dict[str, AnyBot],
-    invariants: Sequence[Invariant],
-    max_actions: int,
-    clock: _Clock,
-) -> tuple[AnyState | None, int, str | None]:
-    """Play one game; the last state, the submitted count and the problem, if any."""
-    submitted, state = 0, None
-    try:
-        started = time.perf_counter()
-        result = engine.start(game)
-        checked = time.perf_counter()
-        state = result.state
-        run_invariants(invariants, Step(definition, game, result, None))
-        clock.engine += checked - started
-        clock.checks += time.perf_counter() - checked
-        while state.result is None and submitted < max_actions:
-            started = time.perf_counter()
-            for player_id in state.active_player_ids:
-                action = bots[player_id].choose(state, player_id, game)
-                if action is not None:
-                    break
-            else:
-                return state, submitted, f"stuck after {submitted} actions: no active player can act"
-            ran = time.perf_counter()
-            result = engine.run(action, state, game)
-            submitted += 1
-            checked = time.perf_counter()
-            previous, state = state, result.state
-            run_invariants(invariants, Step(definition, game, result, previous))
-            clock.bots += ran - started
-            clock.engine += checked - ran
-            clock.checks += time.perf_counter() - checked
-    except InvariantError as exc:
-        return state, submitted, f"after {submitted} actions: invariant {exc}"
-    except Exception as exc:  # a simulation reports whatever breaks a game and goes on
-        return state, submitted, f"at action {submitted + 1}: {type(exc).__name__}: {exc}"
-    return state, submitted, None
-
-
-def _outcome(state: AnyState | None, problem: str | None) -> str:
-    if state is None or (problem is not None and state.result is None):
-        return "error"
-    if state.result is None:
-        return "unfinished"
-    if state.winning_player_ids:
-        return "win " + "+".join(state.winning_player_ids)
-    return state.result.value
-
-
 def simulate(
     game: str | AnyDefinition,
     *,
@@ -130,12 +51,22 @@ def simulate(
     schemas: Path | None = Path("schemas"),
     max_actions: int = 10_000,
     progress: Callable[[int, int], None] | None = None,
+    prng_key: str | Unkeyed | None = None,
+    jobs: int = 1,
+    ray: str | None = None,
 ) -> SimulationReport:
     """Play ``games`` seeded games with a bot in every seat, checking invariants after each action.
 
     Game ``i`` is seeded ``seed + i`` (modulo 2**32) and every seat gets its own bot seed, so a
-    run is reproducible. A game that breaks an invariant, gets stuck or raises is recorded with
-    its problem and the run goes on.
+    run is reproducible. A game that needs a PRNG key (hidden information or chance) is keyed
+    with :func:`simulation_key` of the run's seed and its index, so it plays the keyed stream a
+    host plays and still replays. A game that breaks an invariant, gets stuck or raises is
+    recorded with its problem and the run goes on.
+
+    Games can be spread over ``jobs`` worker processes, or over a Ray cluster: game ``i`` is
+    seeded the same way wherever it runs and the records come back in order, so the report is
+    the same whatever the split (only the timings differ; the engine, bot and check seconds
+    are summed over the workers).
 
     Args:
         game: An installed game's name or a definition.
@@ -147,17 +78,34 @@ def simulate(
         invariants: The checks to run (default :func:`default_invariants`).
         schemas: Where the exported schemas live, for the JSON Schema check (None: skip it).
         max_actions: Submitted actions after which a game counts as unfinished.
-        progress: Called with (games done, games) after each game.
+        progress: Called with (games done, games) after each game (after each batch of
+            games with several workers), in this process.
+        prng_key: One key for every game, or :data:`tabletop.UNKEYED` to play from the seeds
+            alone; None (default): :func:`simulation_key` for games that need a key.
+        jobs: Worker processes (1: play in this process). They are forked, so a definition,
+            bot factory or invariant defined anywhere (even in a test) can be used.
+        ray: The address of a Ray cluster to play on instead (``"auto"``, ``"HOST:PORT"``
+            or ``"ray://HOST:PORT"``; needs the ``tabletop-common[ray]`` extra, and the game
+            installed on every node). If Ray is already initialized in this process, that
+            connection is used and ``ray`` is only a flag.
 
     Raises:
-        ValueError: ``games`` is negative, ``players`` is outside the game's range, or
-            ``bot`` is an unknown name.
+        ValueError: ``games`` is negative, ``players`` is outside the game's range,
+            ``bot`` is an unknown name, ``jobs`` is below 1, or both ``jobs`` and ``ray``
+            are given.
+        ImportError: ``ray`` is given and Ray is not installed.
         tabletop.games.UnknownGameError: No installed game has that name.
     """
     definition = registry.load(game) if isinstance(game, str) else game
     seats = default_players(definition) if players is None else players
     if games < 0:
         msg = f"games must not be negative, got {games}"
+        raise ValueError(msg)
+    if jobs < 1:
+        msg = f"jobs must be at least 1, got {jobs}"
+        raise ValueError(msg)
+    if jobs > 1 and ray is not None:
+        msg = "choose jobs (processes on this machine) or ray (a cluster), not both"
         raise ValueError(msg)
     if not definition.min_players <= seats <= definition.max_players:
         msg = (
@@ -170,7 +118,6 @@ def simulate(
         checks, skipped = default_invariants(definition, schemas=schemas)
     else:
         checks, skipped = list(invariants), []
-    engine: AnyEngine = GameEngine(definition)
     report = SimulationReport(
         game=definition.name,
         logic_version=definition.logic_version,
@@ -180,25 +127,18 @@ def simulate(
         invariants=[check.name for check in checks],
         skipped=skipped,
     )
-    clock = _Clock()
+    plan = GamePlan(definition, seats, factory, tuple(checks), max_actions, seed, prng_key)
     began = time.perf_counter()
-    for index in range(games):
-        game_seed = (seed + index) & 0xFFFFFFFF
-        table = make_game(definition, players=seats, seed=game_seed)
-        bots = {p.id: factory(engine, _bot_seed(seed, index, n)) for n, p in enumerate(table.players)}
-        state, submitted, problem = _play(definition, engine, table, bots, checks, max_actions, clock)
-        report.records.append(
-            GameRecord(
-                index=index,
-                seed=game_seed,
-                outcome=_outcome(state, problem),
-                actions=0 if state is None else state.action_count,
-                submitted=submitted,
-                problem=problem,
-            )
-        )
-        if progress is not None:
-            progress(index + 1, games)
+    if ray is not None:
+        batches = play_on_ray(plan, games, ray, progress)
+    elif jobs > 1:
+        batches = play_in_processes(plan, games, jobs, progress)
+    else:
+        batches = [play_batch(plan, range(games), progress, games)]
+    for batch in batches:
+        report.records.extend(batch.records)
+        report.engine_seconds += batch.engine_seconds
+        report.bot_seconds += batch.bot_seconds
+        report.check_seconds += batch.check_seconds
     report.elapsed = time.perf_counter() - began
-    report.engine_seconds, report.bot_seconds, report.check_seconds = clock.engine, clock.bots, clock.checks
     return report

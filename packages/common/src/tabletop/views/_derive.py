@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import re
+import threading
 from dataclasses import dataclass
 from enum import Enum
 from typing import Annotated, Union, get_args, get_origin
@@ -144,6 +145,9 @@ class ModelPlan:
 
 
 _PLANS: dict[tuple[type[BaseModel], Kind, bool], ModelPlan | None] = {}
+_LOCK = threading.RLock()
+"""Serialises derivation: a host projects from several threads, and a plan being derived by one
+thread must not look like a recursive model to another (re-entrant: derivation recurses)."""
 _IN_PROGRESS: set[tuple[type[BaseModel], Kind, bool]] = set()
 _SOURCES: dict[type[BaseModel], type[BaseModel]] = {}
 _DOCS = {
@@ -178,6 +182,15 @@ def plan_for(model: type[BaseModel], kind: Kind, owned: bool = False) -> ModelPl
         kind = Kind.SPECTATOR  # nobody can own anything here: every perspective sees the same
     key = (plain, kind, owned)
     if key in _PLANS:
+        return _PLANS[key]
+    with _LOCK:
+        return _plan_locked(plain, kind, owned, key)
+
+
+def _plan_locked(
+    plain: type[BaseModel], kind: Kind, owned: bool, key: tuple[type[BaseModel], Kind, bool]
+) -> ModelPlan | None:
+    if key in _PLANS:  # another thread derived it while this one waited
         return _PLANS[key]
     if not hides_anything(plain):
         _PLANS[key] = None

@@ -1,7 +1,7 @@
 """The schema documents of projected views, added to every game's export.
 
-Registered with :func:`tabletop.schemas.register_document_producer` when this module is
-imported, which :mod:`tabletop.schemas` does, so every export includes them.
+:mod:`tabletop.schemas` registers :func:`view_documents` as a document producer, so every
+export includes them (the views know nothing of the schemas: the dependency runs one way).
 """
 
 from __future__ import annotations
@@ -11,14 +11,12 @@ from pydantic import BaseModel
 from tabletop._definition import GameDefinition
 from tabletop._game import GameConfig
 from tabletop._machine import AnyState
-from tabletop.schemas._documents import register_document_producer
 from tabletop.views._analysis import declares_visibility
 from tabletop.views._projection import action_plan, view_type
 
 __all__ = ["view_documents"]
 
 
-@register_document_producer
 def view_documents(definition: GameDefinition[AnyState, GameConfig]) -> dict[str, type[BaseModel]]:
     """The view documents of one game, by path under ``schemas/<game>/``.
 

@@ -1,0 +1,21 @@
+// The game UIs the app can mount, by game name; any other installed game gets the generic table.
+import type { AnyGameUi } from "@tabletop/client";
+import { goFishUi } from "@tabletop/go-fish-ui";
+import { goofspielUi } from "@tabletop/goofspiel-ui";
+import { pigUi } from "@tabletop/pig-ui";
+import { sampleUi } from "@tabletop/sample-ui";
+import { ticTacToeUi } from "@tabletop/tic-tac-toe-ui";
+import GenericTable from "./GenericTable.svelte";
+
+const uis: AnyGameUi[] = [sampleUi, ticTacToeUi, goFishUi, goofspielUi, pigUi];
+const byGame = new Map(uis.map((ui) => [ui.game, ui]));
+
+export function uiFor(game: string): AnyGameUi {
+  return (
+    byGame.get(game) ?? {
+      game,
+      component: GenericTable,
+      describe: (action, names) => `${names((action as { player_id?: string | null }).player_id)}: ${action.type}`,
+    }
+  );
+}

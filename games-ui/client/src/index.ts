@@ -1,0 +1,26 @@
+// @tabletop/client: a small typed client for the tabletop server API (packages/server/API.md).
+export { TabletopClient, newActionId, type ClientOptions, type SubmitOptions } from "./api.js";
+export { ApiError, describeError, errorFrom, type ErrorBody, type ErrorCode, type KnownErrorCode } from "./errors.js";
+export type {
+  ActionBody,
+  ActionResponse,
+  BotSpec,
+  CreateMatchRequest,
+  Filled,
+  ForkResponse,
+  GameInfo,
+  JoinResponse,
+  JsonSchema,
+  MatchInfo,
+  MatchStatus,
+  SeatInfo,
+  SeatSpec,
+  UpdateEvent,
+  ViewResponse,
+} from "./protocol.js";
+export { forgetSeat, loadSeat, saveSeat, type Seat } from "./seats.js";
+export { MatchSession, type LegalOf } from "./session.svelte.js";
+export { MatchStream, type EventSourceFactory, type StreamHandlers } from "./stream.js";
+export { defineGameUi, type AnyGameUi, type GameUi, type GameUiProps } from "./ui.js";
+export { default as ErrorBanner } from "./ErrorBanner.svelte";
+export { default as TurnStatus } from "./TurnStatus.svelte";

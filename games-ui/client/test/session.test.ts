@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import { MatchSession, TabletopClient } from "../src/index.js";
+import { FakeServer, settle } from "./fakes.js";
+
+interface View {
+  marks: string[];
+}
+interface Action {
+  type: "Mark";
+  index: number;
+  player_id: string;
+  square: number;
+}
+type Request = { type: "Mark"; id: string; game_id: string; player_id: string; square: number };
+
+const match = {
+  id: "m1",
+  game: "marks",
+  logic_version: "1.0.0",
+  status: "in_progress",
+  config: {},
+  index: 2,
+  checksum: 0,
+  seats: [
+    { player_id: "p1", name: "Ann", bot: null, occupied: true },
+    { player_id: "p2", name: "Bob", bot: null, occupied: true },
+  ],
+  result: null,
+  winners: [],
+  parent: null,
+  created_at: "",
+  updated_at: "",
+};
+
+function mark(index: number, player: string): Action {
+  return { type: "Mark", index, player_id: player, square: index };
+}
+
+function viewAt(index: number, extra: Record<string, unknown> = {}) {
+  return {
+    match_id: "m1",
+    player_id: "p1",
+    index,
+    checksum: index,
+    status: "in_progress",
+    view: { marks: Array.from({ length: index }, (_, i) => `s${i}`) },
+    valid_action_types: ["Mark"],
+    legal_actions: [{ type: "Mark", game_id: "m1", player_id: "p1", square: 8 }],
+    can_undo: false,
+    ...extra,
+  };
+}
+
+function scripted(log: Action[]) {
+  const server = new FakeServer();
+  let tokens = 0;
+  server
+    .on("GET", /\/matches\/m1$/, () => ({ status: 200, body: match }))
+    .on("GET", /\/view$/, () => ({ status: 200, body: viewAt(log.length) }))
+    .on("GET", /\/actions\?after=/, (call) => {
+      const after = Number(new URL(call.url, "http://x").searchParams.get("after"));
+      return { status: 200, body: { actions: log.filter((a) => a.index > after), index: log.length } };
+    })
+    .on("POST", /\/stream-tokens$/, () => ({ status: 201, body: { stream_token: `st${++tokens}`, expires_in: 60 } }));
+  return server;
+}
+
+async function started(server: FakeServer) {
+  const session = new MatchSession<View, Action, Request>(
+    new TabletopClient({ fetch: server.fetch }),
+    "m1",
+    { playerId: "p1", token: "t1" },
+    server.eventSource,
+  );
+  await session.start();
+  await settle();
+  return session;
+}
+
+describe("MatchSession", () => {
+  it("loads the view and log, then applies live updates in order", async () => {
+    const log = [mark(0, "p1"), mark(1, "p2")];
+    const server = scripted(log);
+    const session = await started(server);
+    expect(session.log.map((a) => a.index)).toEqual([0, 1]);
+    expect(session.myTurn).toBe(true);
+    expect(session.nameOf("p2")).toBe("Bob");
+    expect(session.nameOf("p1")).toBe("you");
+    const source = server.sources[0];
+    expect(source?.url).toBe("/api/matches/m1/events?stream_token=st1&last_event_id=1");
+    source?.open();
+    expect(session.connected).toBe(true);
+    source?.emit("update", 2, { ...viewAt(3, { valid_action_types: [], legal_actions: [] }), actions: [mark(2, "p1")] });
+    expect(session.index).toBe(3);
+    expect(session.log.map((a) => a.index)).toEqual([0, 1, 2]);
+    expect(session.myTurn).toBe(false);
+    source?.emit("update", 2, { ...viewAt(3), actions: [mark(2, "p1")] }); // a repeat adds nothing
+    expect(session.log).toHaveLength(3);
+    session.stop();
+  });
+
+  it("fills a gap in the log from the actions route", async () => {
+    const log = [mark(0, "p1")];
+    const server = scripted(log);
+    const session = await started(server);
+    log.push(mark(1, "p2"), mark(2, "p1"));
+    server.sources[0]?.emit("update", 2, { ...viewAt(3), actions: [mark(2, "p1")] });
+    await settle();
+    expect(session.log.map((a) => a.index)).toEqual([0, 1, 2]);
+    expect(server.calls.some((call) => call.url.endsWith("/actions?after=0"))).toBe(true);
+    session.stop();
+  });
+
+  it("drops the undone actions on a reset", async () => {
+    const server = scripted([mark(0, "p1"), mark(1, "p2"), mark(2, "p1")]);
+    const session = await started(server);
+    server.sources[0]?.emit("reset", 1, viewAt(2));
+    expect(session.log.map((a) => a.index)).toEqual([0, 1]);
+    expect(session.index).toBe(2);
+    session.stop();
+  });
+
+  it("reconnects a dropped stream with a fresh token, resuming after the last event", async () => {
+    const server = scripted([mark(0, "p1")]);
+    const session = await started(server);
+    const first = server.sources[0];
+    first?.open();
+    first?.emit("update", 1, { ...viewAt(2), actions: [mark(1, "p2")] });
+    first?.fail();
+    expect(first?.closed).toBe(true);
+    expect(session.connected).toBe(false);
+    await settle(300);
+    expect(server.sources[1]?.url).toBe("/api/matches/m1/events?stream_token=st2&last_event_id=1");
+    session.stop();
+  });
+
+  it("keeps a refused action's typed error and re-reads the match so the board stays consistent", async () => {
+    const log = [mark(0, "p1")];
+    const server = scripted(log).on("POST", /\/actions\/Mark$/, () => ({
+      status: 409,
+      body: { code: "stale-index", message: "moved on", path: "index", index: 3, missed: 2 },
+    }));
+    const session = await started(server);
+    log.push(mark(1, "p2"), mark(2, "p1"));
+    const accepted = await session.submit("Mark", { square: 4 }, { index: 1 });
+    expect(accepted).toBe(false);
+    expect(session.error?.code).toBe("stale-index");
+    expect(session.index).toBe(3);
+    expect(session.log.map((a) => a.index)).toEqual([0, 1, 2]);
+    session.stop();
+  });
+
+  it("offers the server's legal actions and submits one as listed", async () => {
+    const server = scripted([]).on("POST", /\/actions\/Mark$/, (call) => ({
+      status: 200,
+      body: { ...viewAt(1), actions: [{ ...(call.body as object), index: 0 }] },
+    }));
+    const session = await started(server);
+    const [legal] = session.legalOf("Mark");
+    expect(legal).toBeDefined();
+    if (legal) await session.play(legal);
+    const post = server.calls.find((call) => call.method === "POST" && call.url.endsWith("/actions/Mark"));
+    expect(post?.body).toMatchObject({ type: "Mark", square: 8, player_id: "p1", game_id: "m1" });
+    expect(session.log).toHaveLength(1);
+    session.stop();
+  });
+
+  it("refuses to act for a spectator without calling the server", async () => {
+    const server = scripted([]);
+    const session = new MatchSession<View, Action, Request>(new TabletopClient({ fetch: server.fetch }), "m1", null, server.eventSource);
+    expect(await session.submit("Mark", { square: 1 })).toBe(false);
+    expect(session.error?.code).toBe("missing-token");
+    expect(server.calls).toHaveLength(0);
+  });
+});

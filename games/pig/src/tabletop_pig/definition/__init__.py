@@ -1,0 +1,1 @@
+"""Pig's declarations: machine states, action types, handlers, the definition."""

@@ -1,0 +1,17 @@
+"""The assembled Pig definition."""
+
+from tabletop import GameDefinition
+
+from tabletop_pig.definition.state_handlers import state_handlers
+from tabletop_pig.definition.states import MachineState
+from tabletop_pig.model.game_state import HydratedPigGameState
+
+definition = GameDefinition(
+    name="pig",
+    state_type=HydratedPigGameState,
+    initial_state=MachineState.PLAYER_TURN,
+    handlers=state_handlers,
+    min_players=2,
+    max_players=4,
+    chance=True,  # the dice must stay unforeseeable: the game only starts with a PRNG key
+)

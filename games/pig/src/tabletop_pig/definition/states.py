@@ -1,0 +1,10 @@
+"""Pig's machine states."""
+
+from enum import StrEnum
+
+
+class MachineState(StrEnum):
+    """Where Pig's state machine can be."""
+
+    PLAYER_TURN = "PlayerTurn"
+    GAME_OVER = "GameOver"

@@ -1,0 +1,11 @@
+"""Pig's options."""
+
+from pydantic import Field
+from tabletop import GameConfig
+
+
+class PigConfig(GameConfig):
+    """Options of Pig."""
+
+    target: int = Field(default=100, ge=10, le=1000)
+    """The score that wins: the first player to bank this many points wins (10 to 1000)."""

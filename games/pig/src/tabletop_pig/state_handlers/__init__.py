@@ -1,0 +1,1 @@
+"""Pig's state handlers: one module per machine state."""

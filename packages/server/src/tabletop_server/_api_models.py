@@ -1,0 +1,245 @@
+"""The request and response bodies of the HTTP API (see ``packages/server/API.md``)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import Field, JsonValue
+from tabletop import Model
+
+__all__ = [
+    "ActionResponse",
+    "ActionsPage",
+    "BotKind",
+    "BotSpec",
+    "CreateMatch",
+    "ForkRequest",
+    "ForkResult",
+    "GameInfo",
+    "GamesList",
+    "JoinRequest",
+    "JoinResult",
+    "MatchInfo",
+    "MatchList",
+    "MatchStatus",
+    "ParentRef",
+    "SeatInfo",
+    "SeatRequest",
+    "StreamToken",
+    "ViewResponse",
+]
+
+Id = str
+
+
+class BotKind(StrEnum):
+    """How a bot seat chooses its actions."""
+
+    RANDOM = "random"
+    MCTS = "mcts"
+
+
+class BotSpec(Model):
+    """A seat the server plays."""
+
+    kind: BotKind = BotKind.RANDOM
+    """``random``: uniformly among the legal actions; ``mcts``: Monte Carlo tree search."""
+    iterations: int = Field(default=200, ge=1, le=5000)
+    """The MCTS budget: search iterations per decision (ignored by ``random``)."""
+
+
+class SeatRequest(Model):
+    """One seat of a new match."""
+
+    name: str = Field(default="", max_length=64)
+    """Display name (default: ``Player N``)."""
+    bot: BotSpec | None = None
+    """Set to make the seat a bot the server plays."""
+
+
+class CreateMatch(Model):
+    """Start a match of an installed game."""
+
+    game: str = Field(max_length=64)
+    """The game's registry name (``GET /api/games``)."""
+    seats: list[SeatRequest] = Field(min_length=1, max_length=16)
+    """The seats in seating order; their ids are ``p1``..``pN``."""
+    config: dict[str, JsonValue] = Field(default_factory=dict)
+    """The game's config (its config schema); omitted options take their defaults."""
+    seed: int | None = Field(default=None, ge=0, le=0xFFFFFFFF)
+    """Seed for a reproducible match; default: a random one. The server always adds a secret key."""
+
+
+class GameInfo(Model):
+    """An installed game."""
+
+    name: str
+    """Registry name, used in URLs and ``CreateMatch.game``."""
+    title: str
+    """Display title."""
+    description: str
+    """One line about the game."""
+    min_players: int
+    """Fewest seats."""
+    max_players: int
+    """Most seats."""
+    logic_version: str
+    """Semantic version of the rules; send it as ``X-Tabletop-Logic-Version`` to be told of a major change."""
+    config_schema: dict[str, JsonValue]
+    """JSON Schema of the game's config."""
+    action_types: list[str]
+    """The action types a player may send (system-only actions left out)."""
+    hidden_information: bool
+    """True if seats see different views."""
+
+
+class GamesList(Model):
+    """Every installed game."""
+
+    games: list[GameInfo]
+    """Sorted by name."""
+
+
+MatchStatus = Literal["in_progress", "finished"]
+
+
+class SeatInfo(Model):
+    """A seat of a match."""
+
+    player_id: Id
+    """``p1``..``pN``."""
+    name: str
+    """Display name."""
+    bot: BotSpec | None
+    """The bot playing it, if any."""
+    occupied: bool
+    """True if a player holds its token (or a bot plays it)."""
+
+
+class ParentRef(Model):
+    """Where a fork came from."""
+
+    match_id: Id
+    """The match it was forked from."""
+    index: int
+    """The number of the parent's actions it started from."""
+
+
+class MatchInfo(Model):
+    """A match's public metadata."""
+
+    id: Id
+    """The match id (also the game id in its actions)."""
+    game: str
+    """The game's registry name."""
+    logic_version: str
+    """The game logic version it was created with."""
+    status: MatchStatus
+    """``in_progress`` or ``finished``."""
+    config: dict[str, JsonValue]
+    """The game's config."""
+    index: int
+    """The number of recorded actions (the next action's index)."""
+    checksum: int
+    """Running checksum of the recorded actions."""
+    seats: list[SeatInfo]
+    """The seats, in seating order."""
+    result: str | None
+    """``win`` or ``draw`` once finished."""
+    winners: list[str]
+    """The winners' player ids once finished."""
+    parent: ParentRef | None
+    """For a fork: the parent match and action count."""
+    created_at: datetime
+    """When the match was created."""
+    updated_at: datetime
+    """When it last changed."""
+
+
+class MatchList(Model):
+    """Matches, newest first."""
+
+    matches: list[MatchInfo]
+    """The matches."""
+
+
+class JoinRequest(Model):
+    """Taking a seat."""
+
+    name: str | None = Field(default=None, max_length=64)
+    """Display name to set (default: keep the seat's)."""
+
+
+class JoinResult(Model):
+    """A seat token, returned once."""
+
+    player_id: Id
+    """The seat taken."""
+    token: str
+    """Send it as ``Authorization: Bearer <token>``; the server keeps only its hash."""
+
+
+class ViewResponse(Model):
+    """What one perspective sees of a match now."""
+
+    match_id: Id
+    """The match."""
+    player_id: Id | None
+    """The caller's seat, or null for a spectator."""
+    index: int
+    """The number of recorded actions."""
+    checksum: int
+    """Running checksum of the recorded actions."""
+    status: MatchStatus
+    """``in_progress`` or ``finished``."""
+    view: dict[str, JsonValue]
+    """The projected view of the state for this perspective."""
+    valid_action_types: list[str]
+    """The action types the seat may send now."""
+    legal_actions: list[dict[str, JsonValue]] | None
+    """The concrete legal actions (bodies without ``id``), or null where a type cannot enumerate."""
+    can_undo: bool
+    """True if the seat may undo its last action now."""
+
+
+class ActionResponse(ViewResponse):
+    """An accepted action: the new view plus what the submission recorded."""
+
+    actions: list[dict[str, JsonValue]]
+    """The projected actions recorded: the submitted one, then the system actions it caused."""
+
+
+class ActionsPage(Model):
+    """A projected slice of the action log."""
+
+    actions: list[dict[str, JsonValue]]
+    """Projected actions with index above ``after``, in order."""
+    index: int
+    """The number of recorded actions."""
+
+
+class ForkRequest(Model):
+    """Forking a match."""
+
+    index: int | None = Field(default=None, ge=0)
+    """Keep the first ``index`` actions (default: all of them)."""
+
+
+class ForkResult(Model):
+    """A new match forked from another."""
+
+    match: MatchInfo
+    """The fork."""
+    tokens: dict[str, str]
+    """A token for every human seat of the fork, all for the forker."""
+
+
+class StreamToken(Model):
+    """A single-use, short-lived token for ``GET .../events``."""
+
+    stream_token: str
+    """Pass as ``?stream_token=``."""
+    expires_in: float
+    """Seconds it stays valid."""

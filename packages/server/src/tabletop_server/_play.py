@@ -1,0 +1,207 @@
+"""Submitting actions: the one write path of play, with idempotency and optimistic concurrency."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+
+import orjson
+from tabletop import IllegalActionError
+
+from tabletop_server._errors import ApiError
+from tabletop_server._match import LoadedMatch, status_of_state
+from tabletop_server._runtime import JsonDict, action_json, load_action
+from tabletop_server._service import MatchService, storage_error
+from tabletop_server.storage import (
+    DuplicateActionIdError,
+    HeadMovedError,
+    MatchUpdate,
+    NewAction,
+    StorageError,
+)
+
+__all__ = ["MAX_ATTEMPTS", "MAX_ID_LENGTH", "Submission", "check_logic_version", "parse_body", "submit"]
+
+MAX_ID_LENGTH = 64
+"""Longest action id a client may choose (the store's id columns hold 64 characters)."""
+
+MAX_ATTEMPTS = 100
+"""Re-reads and re-runs on write conflicts before a submission gives up with ``409 conflict``."""
+
+_IF_MATCH = re.compile(r'^\s*(?:W/)?"?(\d{1,9})"?\s*$')
+_VERSION = re.compile(r"^\s*(\d{1,6})(?:\.\d{1,6}){0,2}\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """A parsed request to play one action.
+
+    Attributes:
+        body: The action as the engine will parse it (``player_id``, ``game_id``, ``type`` and
+            ``id`` filled in; ``index`` from the body or ``If-Match``, checked by the engine).
+        pinned: The index the client pinned (body ``index`` or ``If-Match``), or None.
+    """
+
+    body: dict[str, object]
+    pinned: object
+
+
+def parse_body(
+    raw: bytes, *, action_type: str, match_id: str, player_id: str, if_match: str | None
+) -> Submission:
+    """Read a submission body and fill in what the server assigns.
+
+    Raises:
+        ApiError: Unreadable JSON, not an object, a ``player_id`` naming another seat
+            (``wrong-seat``), another game's id (``wrong-game``), a different ``type``, or a bad pin.
+    """
+    try:
+        data = orjson.loads(raw) if raw.strip() else None
+    except orjson.JSONDecodeError as error:
+        raise ApiError("invalid-json", f"the body is not valid JSON: {str(error)[:80]}") from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ApiError("not-an-object", "the body must be a JSON object")
+    pinned = data.get("index")
+    if if_match is not None:
+        found = _IF_MATCH.match(if_match)
+        if found is None:
+            raise ApiError("invalid-header", 'If-Match must be an index, e.g. "7"', path="If-Match")
+        header_pin = int(found.group(1))
+        if pinned is not None and pinned != header_pin:
+            raise ApiError("invalid-value", "body index and If-Match disagree", path="index")
+        pinned = data["index"] = header_pin
+    claimed = data.get("player_id")
+    if claimed is not None and claimed != player_id:
+        raise ApiError(
+            "wrong-seat", f"this token plays {player_id}; it cannot act for another seat", path="player_id"
+        )
+    game_id = data.get("game_id")
+    if game_id is not None and game_id != match_id:
+        raise ApiError("wrong-game", "the action names another match", path="game_id")
+    kind = data.get("type")
+    if kind is not None and kind != action_type:
+        raise ApiError("invalid-value", f"this route takes {action_type} actions", path="type")
+    if "id" not in data:
+        data["id"] = secrets.token_urlsafe(15)
+    elif isinstance(data["id"], str) and not 0 < len(data["id"]) <= MAX_ID_LENGTH:
+        raise ApiError("invalid-value", f"an action id has 1 to {MAX_ID_LENGTH} characters", path="id")
+    data.update(player_id=player_id, game_id=match_id, type=action_type)
+    return Submission(data, pinned)
+
+
+def check_logic_version(match: LoadedMatch, header: str | None) -> None:
+    """Refuse a client built for another major version of the game's logic.
+
+    Raises:
+        ApiError: ``incompatible-logic-version`` (409) or an unreadable header (400).
+    """
+    if header is None:
+        return
+    found = _VERSION.match(header)
+    if found is None:
+        raise ApiError(
+            "invalid-header",
+            "X-Tabletop-Logic-Version must be a version like 1.2.0",
+            path="X-Tabletop-Logic-Version",
+        )
+    ours = match.row.logic_version.split(".")[0]
+    if found.group(1) != ours:
+        raise ApiError(
+            "incompatible-logic-version",
+            f"the client was built for {match.row.game} logic {header.strip()[:20]}; "
+            f"this match runs {match.row.logic_version}",
+            path="X-Tabletop-Logic-Version",
+        )
+
+
+def _stale(match: LoadedMatch, pinned: object, error: IllegalActionError) -> ApiError:
+    head = match.row.head
+    missed = head - pinned if isinstance(pinned, int) and not isinstance(pinned, bool) else head
+    return ApiError(
+        error.code, error.message, path=error.path, extra={"index": head, "missed": max(0, missed)}
+    )
+
+
+def _replayed(service: MatchService, match_id: str, action_id: object, player_id: str) -> JsonDict | None:
+    """The original response of an action id already recorded (a client's retry), or None."""
+    if not isinstance(action_id, str):
+        return None
+    recorded = service.store.action_by_id(match_id, action_id)
+    if recorded is None:
+        return None
+    rows = service.store.submission(match_id, action_id)
+    if not rows or rows[0].player_id != player_id:
+        raise ApiError("duplicate-action-id", "this action id is already recorded for the match", path="id")
+    match = service.load(match_id)
+    response = service.view_of(match, player_id)
+    response["actions"] = [action_json(load_action(match.entry, row.json), player_id) for row in rows]
+    return response
+
+
+def submit(
+    service: MatchService,
+    match_id: str,
+    player_id: str,
+    action_type: str,
+    submission: Submission,
+    *,
+    logic_version: str | None = None,
+) -> tuple[JsonDict, bool]:
+    """Play one action for ``player_id``: ``(ActionResponse JSON, replayed)``.
+
+    ``replayed`` is True when the action id was already recorded and the original result is
+    returned instead of playing it again.
+
+    Raises:
+        ApiError: The engine's refusal (its code), ``stale-index`` for a pinned index the match
+            moved past, ``game-over``, ``unknown-action-type`` for a type this game lacks.
+    """
+    action_id = submission.body["id"]
+    for _ in range(MAX_ATTEMPTS):
+        match = service.load(match_id)
+        if action_type not in match.entry.user_action_types:
+            raise ApiError(
+                "unknown-action-type",
+                f"{match.entry.name} has no action {action_type!r} a player may send",
+                path="type",
+            )
+        check_logic_version(match, logic_version)
+        try:
+            result = match.entry.engine.run(submission.body, match.state, match.game)
+        except IllegalActionError as error:
+            original = _replayed(service, match_id, action_id, player_id)  # a retry of a recorded id?
+            if original is not None:
+                return original, True
+            if error.code == "stale-index":
+                raise _stale(match, submission.body.get("index"), error) from None
+            raise ApiError.from_illegal(error) from None
+        state = result.state
+        update = MatchUpdate(
+            state_json=state.model_dump_json(),
+            checksum=state.action_checksum,
+            status=status_of_state(state),
+            result=None if state.result is None else state.result.value,
+            winners=tuple(state.winning_player_ids),
+        )
+        recorded = [NewAction.from_action(action, str(action_id)) for action in result.actions]
+        try:
+            row = service.store.append(match.row, update, recorded)
+        except HeadMovedError:
+            continue
+        except DuplicateActionIdError:
+            original = _replayed(service, match_id, action_id, player_id)  # a retry: the first answer
+            if original is not None:
+                return original, True
+            continue
+        except StorageError as error:
+            raise storage_error(error) from None
+        service.announce(row)
+        written = LoadedMatch(row, match.seats, match.entry, match.game, state)
+        can_undo = state.result is None and not any(action.reveals_info for action in result.actions)
+        response = service.view_of(written, player_id, can_undo=can_undo)
+        response["actions"] = [action_json(action, player_id) for action in result.actions]
+        return response, False
+    raise ApiError("conflict", "the match kept changing; try again")

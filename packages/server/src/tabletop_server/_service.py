@@ -1,0 +1,262 @@
+"""The matches service: everything the routes do, as plain synchronous calls on the store.
+
+Routes run these in the thread pool; nothing here touches the event loop. Every write of a
+match reads it, runs the pure engine, and writes under the store's compare-and-set guard,
+re-reading and re-running on a conflict (or answering ``409 stale-index`` when the client pinned
+an index).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from datetime import timedelta
+from typing import cast
+
+from pydantic import JsonValue
+from tabletop import new_prng_key
+
+from tabletop_server._api_models import CreateMatch
+from tabletop_server._errors import ApiError
+from tabletop_server._match import (
+    UNDO_WINDOW,
+    LoadedMatch,
+    UndoCheck,
+    match_info,
+    status_of_state,
+    undo_check,
+)
+from tabletop_server._registry import GameEntry, GameRegistry
+from tabletop_server._runtime import (
+    JsonDict,
+    action_json,
+    build_game,
+    legal_action_bodies,
+    load_action,
+    perspective_of,
+    start_game,
+    view_json,
+)
+from tabletop_server._settings import Settings
+from tabletop_server.events import EventHub, MatchChange
+from tabletop_server.storage import (
+    MatchRow,
+    NewAction,
+    NewMatch,
+    NewSeat,
+    StorageError,
+    Store,
+    hash_token,
+    new_token,
+)
+
+__all__ = ["MatchService"]
+
+
+def storage_error(error: StorageError) -> ApiError:
+    """The API error of a storage refusal (its code passes through)."""
+    return ApiError(error.code, error.message)
+
+
+class MatchService:
+    """Matches, seats, views and logs over one store.
+
+    Args:
+        settings: The server settings.
+        registry: The hosted games.
+        store: The database.
+        hub: Where changes are announced.
+    """
+
+    def __init__(self, settings: Settings, registry: GameRegistry, store: Store, hub: EventHub) -> None:
+        self.settings = settings
+        self.registry = registry
+        self.store = store
+        self.hub = hub
+        self.on_change: list[Callable[[str], None]] = []
+        """Called (from any thread) with a match id after each committed write: the bot runner."""
+
+    # -- reading ------------------------------------------------------------------------------
+
+    def load(self, match_id: str) -> LoadedMatch:
+        """The match as stored now.
+
+        Raises:
+            ApiError: No such match (``unknown-match``).
+        """
+        try:
+            row, seats = self.store.get_match_and_seats(match_id)
+        except StorageError as error:
+            raise storage_error(error) from None
+        return LoadedMatch.of(row, seats, self.registry.get(row.game))
+
+    def announce(self, row: MatchRow) -> None:
+        """Tell streams and the bot runner that the match changed (after the commit)."""
+        self.hub.publish(MatchChange(row.id, row.head))
+        for listener in self.on_change:
+            listener(row.id)
+
+    def authenticate(self, match_id: str, authorization: str | None) -> str | None:
+        """The seat a bearer token holds in the match; None without a token (a spectator).
+
+        Raises:
+            ApiError: A token that holds no seat of the match (``invalid-token``), or an
+                ``Authorization`` header that is not ``Bearer <token>``.
+        """
+        if authorization is None or not authorization.strip():
+            return None
+        scheme, _, token = authorization.strip().partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise ApiError("invalid-token", "send the seat token as 'Authorization: Bearer <token>'")
+        try:
+            seat = self.store.find_seat(match_id, token.strip())
+        except StorageError as error:
+            raise storage_error(error) from None
+        if seat is None:
+            self.load(match_id)  # an unknown match is a 404, not a 401
+            raise ApiError("invalid-token", "the token holds no seat of this match")
+        return seat.player_id
+
+    def undo_state(self, match: LoadedMatch, player_id: str | None) -> UndoCheck:
+        """Whether ``player_id`` may undo now."""
+        if player_id is None or match.row.status != "in_progress":
+            return UndoCheck(False, match.row.head, "nothing to undo")
+        tail = self.store.actions(
+            match.row.id, after=max(match.row.base_index, match.row.head - UNDO_WINDOW) - 1
+        )
+        return undo_check(match.row, tail, player_id)
+
+    def view_of(self, match: LoadedMatch, player_id: str | None, *, can_undo: bool | None = None) -> JsonDict:
+        """The ``ViewResponse`` JSON of a match for one perspective."""
+        state = match.state
+        valid: list[str] = []
+        legal: list[JsonDict] | None = []
+        if player_id is not None:
+            valid, legal = legal_action_bodies(match.entry, state, match.game, player_id)
+        if can_undo is None:
+            can_undo = self.undo_state(match, player_id).allowed
+        return {
+            "match_id": match.row.id,
+            "player_id": player_id,
+            "index": match.row.head,
+            "checksum": match.row.checksum,
+            "status": match.row.status,
+            "view": view_json(state, perspective_of(player_id)),
+            "valid_action_types": list(valid),
+            "legal_actions": cast(JsonValue, legal),
+            "can_undo": can_undo,
+        }
+
+    def view(self, match_id: str, player_id: str | None) -> JsonDict:
+        """``GET .../view``."""
+        return self.view_of(self.load(match_id), player_id)
+
+    def actions_page(self, match_id: str, player_id: str | None, after: int) -> JsonDict:
+        """``GET .../actions?after=N``: the projected log after index ``after``."""
+        match = self.load(match_id)
+        rows = self.store.actions(match_id, after=after)
+        perspective = perspective_of(player_id)
+        projected: list[JsonValue] = [
+            action_json(load_action(match.entry, row.json), perspective) for row in rows
+        ]
+        return {"actions": projected, "index": match.row.head}
+
+    def info(self, match_id: str) -> JsonDict:
+        """``GET /api/matches/{id}``."""
+        match = self.load(match_id)
+        return match_info(match.row, match.seats)
+
+    def list_matches(self, game: str | None, status: str | None, limit: int) -> JsonDict:
+        """``GET /api/matches``, newest first."""
+        rows = self.store.list_matches(game=game, status=status, limit=limit)
+        seats = self.store.seats_of(row.id for row in rows)
+        return {"matches": [match_info(row, seats[row.id]) for row in rows]}
+
+    # -- matches and seats --------------------------------------------------------------------
+
+    def create(self, request: CreateMatch) -> JsonDict:
+        """``POST /api/matches``: start a match with a fresh secret PRNG key.
+
+        Raises:
+            ApiError: Unknown game, a config or seat count the game refuses.
+        """
+        entry = self.registry.get(request.game)
+        count = len(request.seats)
+        definition = entry.definition
+        if not definition.min_players <= count <= definition.max_players:
+            raise ApiError(
+                "invalid-seats",
+                f"{entry.name} takes {definition.min_players}..{definition.max_players} seats, not {count}",
+                path="seats",
+            )
+        match_id = "m_" + secrets.token_hex(8)
+        seats = [
+            NewSeat(
+                player_id=f"p{n}",
+                name=seat.name or (f"Bot {n}" if seat.bot is not None else f"Player {n}"),
+                bot=None if seat.bot is None else seat.bot.model_dump(mode="json"),
+            )
+            for n, seat in enumerate(request.seats, start=1)
+        ]
+        seed = request.seed if request.seed is not None else secrets.randbits(32)
+        game = build_game(
+            entry, match_id, [(s.player_id, s.name, s.bot is None) for s in seats], request.config, seed
+        )
+        key = new_prng_key()
+        started = start_game(entry, game, key)
+        state = started.state
+        new_match = NewMatch(
+            id=match_id,
+            game=entry.name,
+            logic_version=definition.logic_version,
+            config=game.config.model_dump(mode="json"),
+            seed=seed,
+            prng_key=key,
+            state_json=state.model_dump_json(),
+            checksum=state.action_checksum,
+            status=status_of_state(state),
+            result=None if state.result is None else state.result.value,
+            winners=tuple(state.winning_player_ids),
+        )
+        log = [NewAction.from_action(action, None) for action in started.actions]
+        try:
+            row = self.store.create_match(new_match, seats, log)
+        except StorageError as error:
+            raise storage_error(error) from None
+        self.announce(row)
+        return match_info(row, self.store.get_seats(match_id))
+
+    def join(self, match_id: str, player_id: str, name: str | None) -> JsonDict:
+        """``POST .../seats/{player_id}``: a seat token, returned once (only its hash is kept)."""
+        token = new_token()
+        try:
+            self.store.claim_seat(match_id, player_id, hash_token(token), name=name)
+        except StorageError as error:
+            raise storage_error(error) from None
+        return {"player_id": player_id, "token": token}
+
+    def leave(self, match_id: str, player_id: str, authorization: str | None) -> None:
+        """``DELETE .../seats/{player_id}``: free the seat the token holds."""
+        holder = self.authenticate(match_id, authorization)
+        if holder is None:
+            raise ApiError("missing-token", "leaving a seat needs its token")
+        if holder != player_id:
+            raise ApiError("wrong-seat", f"the token holds {holder}, not {player_id[:64]}", path="player_id")
+        token = (authorization or "").strip().partition(" ")[2].strip()
+        try:
+            self.store.release_seat(match_id, player_id, token)
+        except StorageError as error:
+            raise storage_error(error) from None
+
+    def stream_token(self, match_id: str, player_id: str | None) -> JsonDict:
+        """``POST .../stream-tokens``: a single-use token for the event stream."""
+        ttl = self.settings.stream_token_ttl
+        try:
+            token = self.store.create_stream_token(match_id, player_id, ttl=timedelta(seconds=ttl))
+        except StorageError as error:
+            raise storage_error(error) from None
+        return {"stream_token": token, "expires_in": ttl}
+
+    def entry_of(self, match: LoadedMatch) -> GameEntry:
+        """The game of a loaded match."""
+        return match.entry

@@ -1,0 +1,68 @@
+"""Server settings: command-line flags and ``TABLETOP_*`` environment variables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+__all__ = ["Settings", "default_ui_dir"]
+
+
+def default_ui_dir() -> Path | None:
+    """The built UI (``games-ui/app/dist``) of the workspace the server runs in, if it exists.
+
+    Looked up from the working directory and from the package's own location (a workspace
+    checkout), so ``tabletop serve`` at the root of a clone serves the UI ``make ui-build`` made.
+    """
+    here = Path(__file__).resolve()
+    for root in (Path.cwd(), *here.parents):
+        candidate = root / "games-ui" / "app" / "dist"
+        if (candidate / "index.html").is_file():
+            return candidate
+    return None
+
+
+class Settings(BaseSettings):
+    """How the server runs. Every field reads ``TABLETOP_<NAME>`` from the environment.
+
+    Example:
+        >>> Settings(db="sqlite:///games.db", port=9000).port
+        9000
+    """
+
+    model_config = SettingsConfigDict(env_prefix="TABLETOP_", extra="forbid")
+
+    db: str | None = None
+    """Database URL: ``sqlite:///FILE`` or ``postgresql://user@host:port/name``. None: the embedded
+    SQLite file ``$TABLETOP_DATA_DIR/tabletop.sqlite3`` (default ``./.tabletop/tabletop.sqlite3``)."""
+    host: str = "127.0.0.1"
+    """Interface to listen on."""
+    port: int = Field(default=8000, ge=0, le=65535)
+    """Port to listen on (0: any free port)."""
+    ui_dir: Path | None = Field(default_factory=default_ui_dir)
+    """Directory of the built UI served at ``/`` (index.html for unknown non-API paths); None
+    serves the API only."""
+    max_body_bytes: int = Field(default=64 * 1024, ge=1024)
+    """Largest request body accepted; longer ones are ``413 payload-too-large`` before parsing."""
+    stream_token_ttl: float = Field(default=60.0, gt=0)
+    """Seconds a stream token stays valid (it is also single-use)."""
+    keepalive_seconds: float = Field(default=15.0, gt=0)
+    """Seconds between ``: keep-alive`` comments on an idle event stream."""
+    bot_delay: float = Field(default=0.0, ge=0)
+    """Seconds a bot waits before playing (0 in tests; a little makes play watchable)."""
+    migrate: bool = True
+    """Apply the database migrations on start."""
+    workers: int = Field(default=1, ge=1, le=64)
+    """Worker processes of ``tabletop serve`` (more than one needs PostgreSQL)."""
+    db_pool_size: int = Field(default=10, ge=1)
+    """Database connections each worker keeps open (PostgreSQL; SQLite: readers)."""
+    db_max_overflow: int = Field(default=10, ge=0)
+    """Extra connections a worker may open under load (PostgreSQL needs ``max_connections`` ≥
+    workers × (pool size + overflow + 1 listener))."""
+    db_pool_timeout: float = Field(default=10.0, gt=0)
+    """Seconds a request waits for a free connection before ``503 storage-unavailable``."""
+    bot_takeover_seconds: float = Field(default=1.0, gt=0)
+    """PostgreSQL: seconds before a worker plays a bot turn that another worker announced and
+    nobody played (the announcing worker died)."""

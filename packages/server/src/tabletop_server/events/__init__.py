@@ -1,0 +1,12 @@
+"""Realtime: the hub that wakes event streams when a match changes.
+
+Stream tokens (single-use, short-lived) are kept by the store, so any worker can redeem them;
+the streams themselves read what changed from the action log (``tabletop_server._streams``).
+``hub_for(url)`` picks the hub: ``PostgresHub`` (``LISTEN``/``NOTIFY``, several workers) for
+PostgreSQL, ``InProcessHub`` for SQLite.
+"""
+
+from tabletop_server.events._hub import EventHub, InProcessHub, MatchChange, Subscription
+from tabletop_server.events._postgres import PostgresHub, hub_for
+
+__all__ = ["EventHub", "InProcessHub", "MatchChange", "PostgresHub", "Subscription", "hub_for"]

@@ -1,0 +1,43 @@
+"""What the routes share: the service, the caller's seat, the error responses they document."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Header, Request
+
+from tabletop_server._errors import ErrorBody
+from tabletop_server._service import MatchService
+
+__all__ = ["ERRORS", "Authorization", "Service", "service"]
+
+
+def service(request: Request) -> MatchService:
+    """The app's matches service."""
+    found = request.app.state.service
+    assert isinstance(found, MatchService)
+    return found
+
+
+Service = Annotated[MatchService, Depends(service)]
+"""The matches service, injected."""
+
+Authorization = Annotated[
+    str | None,
+    Header(description="`Bearer <seat token>`; without it the caller is a spectator.", max_length=512),
+]
+"""The caller's seat token, if any."""
+
+ERRORS: dict[int | str, dict[str, object]] = {
+    status: {"model": ErrorBody, "description": description}
+    for status, description in [
+        (400, "Unreadable or ill-formed request"),
+        (401, "A token is needed and missing or unknown"),
+        (403, "The token's seat may not do this"),
+        (404, "No such game, match or seat"),
+        (409, "The match moved on, or the request conflicts with it"),
+        (413, "The body is over the byte limit"),
+        (422, "The rules refuse the action"),
+    ]
+}
+"""The error responses every route may give (one shape: ``ErrorBody``)."""

@@ -1,0 +1,116 @@
+"""What a seat sees and does: the view, the projected log, and one POST route per action type."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Query, Request
+from starlette.concurrency import run_in_threadpool
+
+from tabletop_server._api_models import ActionResponse, ActionsPage, ViewResponse
+from tabletop_server._errors import ApiError
+from tabletop_server._json import JsonResponse
+from tabletop_server._play import parse_body, submit
+from tabletop_server._registry import GameRegistry
+from tabletop_server.routers._deps import ERRORS, Authorization, Service, service
+
+__all__ = ["LOGIC_VERSION_HEADER", "action_routes", "router"]
+
+LOGIC_VERSION_HEADER = "X-Tabletop-Logic-Version"
+
+router = APIRouter(tags=["play"], responses=ERRORS)
+
+
+@router.get("/matches/{match_id}/view", response_model=ViewResponse, operation_id="get_view")
+def get_view(match_id: str, service: Service, authorization: Authorization = None) -> JsonResponse:
+    """The caller's projected view (a seat's with its token, else the spectator's), its valid
+    action types and legal actions."""
+    player_id = service.authenticate(match_id, authorization)
+    return JsonResponse(service.view(match_id, player_id))
+
+
+@router.get("/matches/{match_id}/actions", response_model=ActionsPage, operation_id="get_actions")
+def get_actions(
+    match_id: str,
+    service: Service,
+    after: Annotated[int, Query(ge=-1, le=2**31 - 1)] = -1,
+    authorization: Authorization = None,
+) -> JsonResponse:
+    """The action log after index ``after``, projected for the caller."""
+    player_id = service.authenticate(match_id, authorization)
+    return JsonResponse(service.actions_page(match_id, player_id, after))
+
+
+Endpoint = Callable[..., Awaitable[JsonResponse]]
+
+
+def _endpoint(action_type: str) -> Endpoint:
+    async def play_action(
+        match_id: str,
+        request: Request,
+        authorization: Authorization = None,
+        if_match: Annotated[
+            str | None, Header(max_length=64, description='Pin the match head, e.g. `"7"`.')
+        ] = None,
+        x_tabletop_logic_version: Annotated[
+            str | None, Header(max_length=32, description="The game logic version the client was built for.")
+        ] = None,
+    ) -> JsonResponse:
+        body = await request.body()
+        matches = service(request)
+
+        def run() -> JsonResponse:
+            player_id = matches.authenticate(match_id, authorization)
+            if player_id is None:
+                matches.load(match_id)
+                raise ApiError("missing-token", "playing an action needs a seat token")
+            submission = parse_body(
+                body, action_type=action_type, match_id=match_id, player_id=player_id, if_match=if_match
+            )
+            response, _ = submit(
+                matches, match_id, player_id, action_type, submission, logic_version=x_tabletop_logic_version
+            )
+            return JsonResponse(response)
+
+        return await run_in_threadpool(run)
+
+    play_action.__doc__ = f"Play a {action_type} action as the token's seat."
+    return play_action
+
+
+def action_routes(registry: GameRegistry) -> APIRouter:
+    """One ``POST /matches/{match_id}/actions/<Type>`` per user action type of the hosted games.
+
+    The request body schema is the action's exported request schema (one per game that has the
+    type, each a uniquely named component), with the server-filled fields optional and the
+    optional ``index`` pin.
+    """
+    routes = APIRouter(tags=["play"], responses=ERRORS)
+    games_by_type: dict[str, list[str]] = {}
+    for entry in registry.entries():
+        for action_type in entry.user_action_types:
+            games_by_type.setdefault(action_type, []).append(entry.schema_prefix)
+    for action_type, prefixes in sorted(games_by_type.items()):
+        refs = [{"$ref": f"#/components/schemas/{prefix}{action_type}Request"} for prefix in prefixes]
+        schema = refs[0] if len(refs) == 1 else {"oneOf": refs}
+        routes.add_api_route(
+            f"/matches/{{match_id}}/actions/{action_type}",
+            _endpoint(action_type),
+            methods=["POST"],
+            response_model=ActionResponse,
+            operation_id=f"play_{action_type}",
+            summary=f"Play {action_type}",
+            openapi_extra={
+                "requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}
+            },
+        )
+
+    @routes.post("/matches/{match_id}/actions/{action_type}", include_in_schema=False)
+    def unknown_action(match_id: str, action_type: str, service: Service) -> JsonResponse:
+        service.load(match_id)
+        raise ApiError(
+            "unknown-action-type", f"no hosted game has an action {action_type[:64]!r}", path="type"
+        )
+
+    return routes

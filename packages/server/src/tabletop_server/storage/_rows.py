@@ -1,0 +1,244 @@
+"""The rows the store reads and writes: plain frozen dataclasses, JSON kept as text where large."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from pydantic import JsonValue
+from tabletop import GameAction
+
+__all__ = [
+    "ActionRow",
+    "JsonObject",
+    "MatchRow",
+    "MatchUpdate",
+    "NewAction",
+    "NewMatch",
+    "NewSeat",
+    "SeatRow",
+    "StreamGrant",
+]
+
+JsonObject = dict[str, JsonValue]
+"""A JSON object (config, bot settings)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewSeat:
+    """A seat of a match being created.
+
+    Attributes:
+        player_id: The seat's player id (``p1``..``pN``).
+        name: Display name.
+        bot: The bot's settings (e.g. ``{"kind": "mcts", "iterations": 200}``), or None for a
+            human seat.
+    """
+
+    player_id: str
+    name: str
+    bot: JsonObject | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A stored seat.
+
+    Attributes:
+        match_id: The match.
+        player_id: The seat's player id.
+        position: Seating order, from 0.
+        name: Display name.
+        bot: The bot's settings, or None for a human seat.
+        token_hash: ``hash_token`` of the seat token holding it, or None when free (or a bot).
+    """
+
+    match_id: str
+    player_id: str
+    position: int
+    name: str
+    bot: JsonObject | None
+    token_hash: str | None
+
+    @property
+    def occupied(self) -> bool:
+        """True for a bot seat or a seat held by a token."""
+        return self.bot is not None or self.token_hash is not None
+
+
+@dataclass(frozen=True, slots=True)
+class NewAction:
+    """One recorded action to store.
+
+    Attributes:
+        index: Its index in the match's log (the head before it, plus its position in the batch).
+        action_id: The action's id (unique per match: the idempotency key of a client's retry).
+        submission_id: Id of the user action whose submission recorded it (the action's own id
+            for the submitted action, the submitted action's id for the system actions it caused;
+            None for actions recorded at the match's start).
+        player_id: The acting player, or None.
+        type: The action type.
+        source: ``"user"`` or ``"system"``.
+        reveals_info: True when it made hidden information public.
+        json: The full recorded action, metadata included, as JSON text (the truth: never
+            projected).
+    """
+
+    index: int
+    action_id: str
+    submission_id: str | None
+    player_id: str | None
+    type: str
+    source: str
+    reveals_info: bool
+    json: str
+
+    @classmethod
+    def from_action(cls, action: GameAction, submission_id: str | None) -> NewAction:
+        """Build the row of an action the engine recorded (its ``index`` must be set).
+
+        Raises:
+            ValueError: The action has no index (it was not recorded by the engine).
+        """
+        if action.index is None:
+            msg = f"action {action.id!r} has no index: only recorded actions are stored"
+            raise ValueError(msg)
+        return cls(
+            index=action.index,
+            action_id=action.id,
+            submission_id=submission_id,
+            player_id=action.player_id,
+            type=action.type,
+            source=action.source.value,
+            reveals_info=bool(action.reveals_info),
+            json=action.model_dump_json(),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """A stored action: the fields of ``NewAction`` plus where and when it was recorded."""
+
+    match_id: str
+    index: int
+    action_id: str
+    submission_id: str | None
+    player_id: str | None
+    type: str
+    source: str
+    reveals_info: bool
+    json: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    """A match to create.
+
+    Attributes:
+        id: The match id (also the ``Game.id`` the engine sees).
+        game: The game's entry-point name.
+        logic_version: The game's logic version when the match was created.
+        config: The game's configuration (its JSON form).
+        seed: The 32-bit seed.
+        prng_key: The host-only PRNG key (never sent to a client), or None.
+        state_json: The current state as JSON text (the full truth, never projected).
+        checksum: The state's action checksum.
+        status: ``"in_progress"`` or ``"finished"`` (any short string the host uses).
+        result: The game's result (``GameResult`` value) once over, else None.
+        winners: The winners' player ids.
+        parent_id: For a fork, the match it was forked from.
+        parent_index: For a fork, the parent's action count at the fork point.
+        base_state_json: For a match whose start cannot be rebuilt from the seed (a determinized
+            fork of a hidden-information match), the state its log starts from; else None.
+        base_index: The index of the first action this match's log holds (0, or the action count
+            of ``base_state_json``).
+    """
+
+    id: str
+    game: str
+    logic_version: str
+    config: JsonObject
+    seed: int
+    prng_key: str | None
+    state_json: str
+    checksum: int
+    status: str = "in_progress"
+    result: str | None = None
+    winners: tuple[str, ...] = ()
+    parent_id: str | None = None
+    parent_index: int | None = None
+    base_state_json: str | None = None
+    base_index: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    """A stored match, as read at one revision.
+
+    Pass it back as ``expected`` to a write (``Store.append``, ``Store.rewind``): the write
+    succeeds only if the match is still at this ``revision``.
+
+    Attributes:
+        head: The number of recorded actions (the next action's index).
+        revision: Increases by one with every write of the match (append and rewind), so a
+            rewind followed by new actions never looks unchanged.
+        has_bots: True if any seat is a bot.
+        created_at: When the match was created (UTC).
+        updated_at: When it was last written (UTC).
+
+    The other attributes are those of ``NewMatch``.
+    """
+
+    id: str
+    game: str
+    logic_version: str
+    config: JsonObject
+    seed: int
+    prng_key: str | None
+    status: str
+    head: int
+    revision: int
+    checksum: int
+    state_json: str
+    result: str | None
+    winners: tuple[str, ...]
+    parent_id: str | None
+    parent_index: int | None
+    base_state_json: str | None
+    base_index: int
+    has_bots: bool
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class MatchUpdate:
+    """The new state of a match after a write.
+
+    Attributes:
+        state_json: The new state as JSON text.
+        checksum: The new state's action checksum.
+        status: The new status.
+        result: The game's result once over, else None.
+        winners: The winners' player ids.
+    """
+
+    state_json: str
+    checksum: int
+    status: str = "in_progress"
+    result: str | None = None
+    winners: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StreamGrant:
+    """What a redeemed stream token grants.
+
+    Attributes:
+        match_id: The match whose events may be streamed.
+        player_id: The seat whose perspective is streamed, or None for a spectator.
+    """
+
+    match_id: str
+    player_id: str | None

@@ -1,0 +1,192 @@
+"""Seat claims and single-use stream tokens: compare-and-set updates, one winner per race."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import timedelta
+
+from sqlalchemy import Connection, and_, delete, insert, or_, select, update
+
+from tabletop_server.storage._base import StoreBase
+from tabletop_server.storage._convert import now, seat_row
+from tabletop_server.storage._errors import (
+    InvalidStreamTokenError,
+    SeatIsBotError,
+    SeatNotHeldError,
+    SeatTakenError,
+    UnknownMatchError,
+    UnknownSeatError,
+)
+from tabletop_server.storage._rows import SeatRow, StreamGrant
+from tabletop_server.storage._tables import matches, seats, stream_tokens
+from tabletop_server.storage._tokens import hash_token, new_token, same_hash
+
+__all__ = ["SeatStore"]
+
+
+class SeatStore(StoreBase):
+    """Seats and stream tokens (part of ``Store``)."""
+
+    def get_seats(self, match_id: str) -> list[SeatRow]:
+        """The match's seats in seating order (empty if there is no such match)."""
+        with self._read() as connection:
+            return _seats(connection, match_id)
+
+    def seats_of(self, match_ids: Iterable[str]) -> dict[str, list[SeatRow]]:
+        """The seats of several matches (e.g. a listing), keyed by match id, in seating order."""
+        ids = list(dict.fromkeys(match_ids))
+        found: dict[str, list[SeatRow]] = {match_id: [] for match_id in ids}
+        if not ids:
+            return found
+        query = select(seats).where(seats.c.match_id.in_(ids)).order_by(seats.c.match_id, seats.c.position)
+        with self._read() as connection:
+            for row in connection.execute(query).mappings():
+                found[row["match_id"]].append(seat_row(row))
+        return found
+
+    def find_seat(self, match_id: str, token: str) -> SeatRow | None:
+        """The seat ``token`` holds in the match, or None (hashes compared in constant time)."""
+        for seat in self.get_seats(match_id):
+            if same_hash(token, seat.token_hash):
+                return seat
+        return None
+
+    def claim_seat(
+        self, match_id: str, player_id: str, token_hash: str, *, name: str | None = None
+    ) -> SeatRow:
+        """Give a free human seat to the token hashing to ``token_hash`` (one winner per race).
+
+        Args:
+            match_id: The match.
+            player_id: The seat.
+            token_hash: ``hash_token`` of the new seat token (the token itself is never stored).
+            name: A new display name, or None to keep the seat's.
+
+        Raises:
+            UnknownMatchError: No such match.
+            UnknownSeatError: The match has no such seat.
+            SeatIsBotError: The seat is a bot's.
+            SeatTakenError: Someone holds the seat already.
+        """
+        values: dict[str, object] = {"token_hash": token_hash}
+        if name is not None:
+            values["name"] = name
+        guard = and_(
+            seats.c.match_id == match_id,
+            seats.c.player_id == player_id,
+            seats.c.token_hash.is_(None),
+            seats.c.bot.is_(None),
+        )
+        with self._write() as connection:
+            if connection.execute(update(seats).where(guard).values(**values)).rowcount != 1:
+                raise _why_not_free(connection, match_id, player_id)
+            seat = _seat(connection, match_id, player_id)
+        if seat is None:  # pragma: no cover - the update just found it
+            raise UnknownSeatError(match_id, player_id)
+        return seat
+
+    def release_seat(self, match_id: str, player_id: str, token: str) -> SeatRow:
+        """Free the seat ``token`` holds; the token stops working.
+
+        Raises:
+            UnknownMatchError: No such match.
+            UnknownSeatError: The match has no such seat.
+            SeatIsBotError: The seat is a bot's.
+            SeatNotHeldError: ``token`` does not hold the seat.
+        """
+        token_hash = hash_token(token)
+        with self._write() as connection:
+            seat = _seat(connection, match_id, player_id)
+            if seat is None:
+                raise _missing(connection, match_id, player_id)
+            if seat.bot is not None:
+                raise SeatIsBotError(match_id, player_id)
+            if not same_hash(token, seat.token_hash):
+                raise SeatNotHeldError(match_id, player_id)
+            guard = and_(
+                seats.c.match_id == match_id,
+                seats.c.player_id == player_id,
+                seats.c.token_hash == token_hash,
+            )
+            if connection.execute(update(seats).where(guard).values(token_hash=None)).rowcount != 1:
+                raise SeatNotHeldError(match_id, player_id)  # pragma: no cover - the write lock holds
+        return SeatRow(seat.match_id, seat.player_id, seat.position, seat.name, seat.bot, None)
+
+    def create_stream_token(
+        self, match_id: str, player_id: str | None, *, ttl: timedelta = timedelta(seconds=60)
+    ) -> str:
+        """Issue a single-use stream token for the match, seen as ``player_id`` (None: spectator).
+
+        Only its hash is stored; the token itself is returned once.
+
+        Raises:
+            UnknownMatchError: No such match.
+        """
+        token = new_token()
+        row = {
+            "token_hash": hash_token(token),
+            "match_id": match_id,
+            "player_id": player_id,
+            "expires_at": now() + ttl,
+            "used": False,
+        }
+        with self._write() as connection:
+            if connection.execute(select(matches.c.id).where(matches.c.id == match_id)).first() is None:
+                raise UnknownMatchError(match_id)
+            connection.execute(insert(stream_tokens).values(**row))
+        return token
+
+    def redeem_stream_token(self, match_id: str, token: str) -> StreamGrant:
+        """Use a stream token: valid once, before it expires, for its own match only.
+
+        Raises:
+            InvalidStreamTokenError: Unknown, used already, expired, or issued for another match.
+        """
+        token_hash = hash_token(token)
+        guard = and_(
+            stream_tokens.c.token_hash == token_hash,
+            stream_tokens.c.match_id == match_id,
+            stream_tokens.c.used.is_(False),
+            stream_tokens.c.expires_at > now(),
+        )
+        with self._write() as connection:
+            if connection.execute(update(stream_tokens).where(guard).values(used=True)).rowcount != 1:
+                raise InvalidStreamTokenError
+            player_id = connection.execute(
+                select(stream_tokens.c.player_id).where(stream_tokens.c.token_hash == token_hash)
+            ).scalar_one()
+        return StreamGrant(match_id=match_id, player_id=player_id)
+
+    def purge_stream_tokens(self) -> int:
+        """Delete used and expired stream tokens; returns how many."""
+        stale = or_(stream_tokens.c.used.is_(True), stream_tokens.c.expires_at <= now())
+        with self._write() as connection:
+            return connection.execute(delete(stream_tokens).where(stale)).rowcount
+
+
+def _seats(connection: Connection, match_id: str) -> list[SeatRow]:
+    query = select(seats).where(seats.c.match_id == match_id).order_by(seats.c.position)
+    return [seat_row(row) for row in connection.execute(query).mappings()]
+
+
+def _seat(connection: Connection, match_id: str, player_id: str) -> SeatRow | None:
+    query = select(seats).where(seats.c.match_id == match_id, seats.c.player_id == player_id)
+    row = connection.execute(query).mappings().first()
+    return None if row is None else seat_row(row)
+
+
+def _missing(connection: Connection, match_id: str, player_id: str) -> UnknownMatchError | UnknownSeatError:
+    if connection.execute(select(matches.c.id).where(matches.c.id == match_id)).first() is None:
+        return UnknownMatchError(match_id)
+    return UnknownSeatError(match_id, player_id)
+
+
+def _why_not_free(
+    connection: Connection, match_id: str, player_id: str
+) -> UnknownMatchError | UnknownSeatError | SeatIsBotError | SeatTakenError:
+    seat = _seat(connection, match_id, player_id)
+    if seat is None:
+        return _missing(connection, match_id, player_id)
+    if seat.bot is not None:
+        return SeatIsBotError(match_id, player_id)
+    return SeatTakenError(match_id, player_id)

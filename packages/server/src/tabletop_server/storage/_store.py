@@ -1,0 +1,414 @@
+"""The store: matches and their action logs, written with compare-and-set on the revision."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from tabletop_server.storage._convert import action_row, action_values, match_row, match_values, now
+from tabletop_server.storage._errors import (
+    DuplicateActionIdError,
+    DuplicateMatchError,
+    HeadMovedError,
+    IndexOutOfRangeError,
+    UnknownMatchError,
+)
+from tabletop_server.storage._notify import notify_change
+from tabletop_server.storage._rows import (
+    ActionRow,
+    MatchRow,
+    MatchUpdate,
+    NewAction,
+    NewMatch,
+    NewSeat,
+    SeatRow,
+)
+from tabletop_server.storage._seats import SeatStore, _seats
+from tabletop_server.storage._tables import actions as action_table
+from tabletop_server.storage._tables import matches, seats
+from tabletop_server.storage._validate import check_indices, check_unique
+
+__all__ = ["Store"]
+
+
+class Store(SeatStore):
+    """Matches, seats, action logs and stream tokens in one SQL database.
+
+    Thread-safe; one per process. Every write of a match is a compare-and-set: the caller reads
+    the match (``get_match``), runs the engine on its state, and passes the row it read as
+    ``expected``; the write succeeds only if nobody wrote the match since, else it raises
+    ``HeadMovedError`` and the caller re-reads and re-runs (the engine is pure) or answers 409.
+
+    Args:
+        url: ``sqlite:///FILE``, ``postgresql://...`` (psycopg 3), a SQLite file path, or None for
+            the default SQLite file (see ``default_database_url``). The schema must be current:
+            call ``upgrade(url)`` first.
+        options: Pool sizes and timeouts.
+
+    Raises:
+        ValueError: The URL is unusable.
+    """
+
+    def get_match(self, match_id: str) -> MatchRow:
+        """The match as stored now.
+
+        Raises:
+            UnknownMatchError: No such match.
+        """
+        with self._read() as connection:
+            return _match(connection, match_id)
+
+    def get_match_and_seats(self, match_id: str) -> tuple[MatchRow, list[SeatRow]]:
+        """The match and its seats, read in one transaction.
+
+        Raises:
+            UnknownMatchError: No such match.
+        """
+        with self._read() as connection:
+            return _match(connection, match_id), _seats(connection, match_id)
+
+    def list_matches(
+        self, *, game: str | None = None, status: str | None = None, limit: int = 100, offset: int = 0
+    ) -> list[MatchRow]:
+        """Matches, newest first, optionally only of one game and/or status."""
+        query = (
+            select(matches).order_by(matches.c.created_at.desc(), matches.c.id).limit(limit).offset(offset)
+        )
+        if game is not None:
+            query = query.where(matches.c.game == game)
+        if status is not None:
+            query = query.where(matches.c.status == status)
+        with self._read() as connection:
+            return [match_row(row) for row in connection.execute(query).mappings()]
+
+    def actions(self, match_id: str, *, after: int = -1, limit: int | None = None) -> list[ActionRow]:
+        """The recorded actions with index > ``after``, in order (empty for an unknown match)."""
+        query = (
+            select(action_table)
+            .where(action_table.c.match_id == match_id, action_table.c.index > after)
+            .order_by(action_table.c.index)
+            .limit(limit)
+        )
+        with self._read() as connection:
+            return [action_row(row) for row in connection.execute(query).mappings()]
+
+    def action_by_id(self, match_id: str, action_id: str) -> ActionRow | None:
+        """The recorded action with this id, or None (the idempotency lookup of a retry)."""
+        query = select(action_table).where(
+            action_table.c.match_id == match_id, action_table.c.action_id == action_id
+        )
+        with self._read() as connection:
+            row = connection.execute(query).mappings().first()
+        return None if row is None else action_row(row)
+
+    def submission(self, match_id: str, submission_id: str) -> list[ActionRow]:
+        """The actions one submission recorded (the submitted action and the system actions it
+        caused), in order; empty if none (or if they were undone). A retry's original response
+        is rebuilt from these."""
+        query = (
+            select(action_table)
+            .where(action_table.c.match_id == match_id, action_table.c.submission_id == submission_id)
+            .order_by(action_table.c.index)
+        )
+        with self._read() as connection:
+            return [action_row(row) for row in connection.execute(query).mappings()]
+
+    def create_match(
+        self, match: NewMatch, seats: Sequence[NewSeat], actions: Sequence[NewAction] = ()
+    ) -> MatchRow:
+        """Store a new match with its seats and the actions recorded at its start.
+
+        The head is ``match.base_index + len(actions)``; ``actions`` must have exactly the
+        indices ``match.base_index, match.base_index + 1, ...``.
+
+        Raises:
+            DuplicateMatchError: A match with this id exists.
+            DuplicateActionIdError: Two of ``actions`` share an id.
+            ValueError: The action indices do not follow on from ``match.base_index``, or two
+                seats share a player id.
+        """
+        check_indices(match.id, match.base_index, actions)
+        check_unique(match.id, seats, actions)
+        stamp = now()
+        try:
+            with self._write() as connection:
+                row = _insert_match(connection, match, seats, actions, stamp)
+                self._notify(connection, row.id, row.head, bots=row.has_bots and row.status == "in_progress")
+                return row
+        except IntegrityError:
+            if self._exists(match.id):
+                raise DuplicateMatchError(match.id) from None
+            raise
+
+    def fork_match(
+        self,
+        parent: MatchRow,
+        at_index: int,
+        match: NewMatch,
+        seats: Sequence[NewSeat],
+        actions: Sequence[NewAction] | None = None,
+    ) -> MatchRow:
+        """Store a fork of ``parent`` taken after its first ``at_index`` actions.
+
+        ``parent_id`` and ``parent_index`` are recorded from the arguments. Two kinds of fork:
+
+        - ``match.base_state_json`` None: a replayable fork. It inherits the parent's base
+          (``base_state_json``, ``base_index``) and its log is the parent's actions
+          ``parent.base_index .. at_index - 1``: copied verbatim when ``actions`` is None, else
+          ``actions`` (the same indices, e.g. rewritten for the fork's own game id).
+        - ``match.base_state_json`` set (a determinized fork of a hidden-information match): it
+          starts from that state at ``base_index = at_index`` with an empty log.
+
+        ``match.state_json`` is the state at the fork point (the caller computed it from the rows
+        of ``parent`` it read); the fork's head is ``at_index``.
+
+        Raises:
+            HeadMovedError: ``parent`` was written since it was read (re-read and retry).
+            IndexOutOfRangeError: ``at_index`` is outside ``parent.base_index .. parent.head``.
+            DuplicateMatchError: A match with the new id exists.
+            ValueError: ``actions`` given for a determinized fork, or with the wrong indices.
+        """
+        if not parent.base_index <= at_index <= parent.head:
+            raise IndexOutOfRangeError(parent.id, at_index, parent.base_index, parent.head)
+        determinized = match.base_state_json is not None
+        if determinized and actions:
+            msg = "a fork from a base state starts with an empty log"
+            raise ValueError(msg)
+        fork = replace(
+            match,
+            parent_id=parent.id,
+            parent_index=at_index,
+            base_index=at_index if determinized else parent.base_index,
+            base_state_json=match.base_state_json if determinized else parent.base_state_json,
+        )
+        if actions is not None:
+            check_indices(fork.id, fork.base_index, actions)
+            if fork.base_index + len(actions) != at_index:
+                msg = f"a fork at {at_index} needs actions {fork.base_index}..{at_index - 1}"
+                raise ValueError(msg)
+        check_unique(fork.id, seats, actions or ())
+        stamp = now()
+        try:
+            with self._write() as connection:
+                _guard(connection, parent)
+                log = (
+                    actions
+                    if actions is not None
+                    else _copy_log(connection, parent.id, fork.base_index, at_index)
+                )
+                row = _insert_match(connection, fork, seats, [] if determinized else log, stamp)
+                self._notify(connection, row.id, row.head, bots=row.has_bots and row.status == "in_progress")
+                return row
+        except IntegrityError:
+            if self._exists(fork.id):
+                raise DuplicateMatchError(fork.id) from None
+            raise
+
+    def append(self, expected: MatchRow, change: MatchUpdate, actions: Sequence[NewAction]) -> MatchRow:
+        """Record actions and the state they led to, if the match is still as ``expected`` was read.
+
+        One transaction: advance the head (by ``len(actions)``) and the revision only if the
+        revision is unchanged, then insert the actions (unique per match on index and on id).
+
+        Args:
+            expected: The match as read before running the engine.
+            change: The new state, status and result.
+            actions: The recorded actions, with indices ``expected.head, expected.head + 1, ...``.
+
+        Returns:
+            The match as now stored.
+
+        Raises:
+            HeadMovedError: Someone wrote the match since ``expected`` was read.
+            DuplicateActionIdError: An action with one of these ids is recorded already (a retry:
+                look the original up with ``action_by_id``/``submission``).
+            UnknownMatchError: The match is gone.
+            ValueError: No actions, or indices that do not follow on from ``expected.head``.
+        """
+        if not actions:
+            msg = "append needs at least one action"
+            raise ValueError(msg)
+        check_indices(expected.id, expected.head, actions)
+        check_unique(expected.id, (), actions)
+        stamp = now()
+        head = expected.head + len(actions)
+        try:
+            with self._write() as connection:
+                _advance(connection, expected, change, head, stamp)
+                connection.execute(
+                    insert(action_table), [action_values(expected.id, a, stamp) for a in actions]
+                )
+                bots = expected.has_bots and change.status == "in_progress"
+                self._notify(connection, expected.id, head, bots=bots)
+        except IntegrityError:
+            recorded = [
+                a.action_id for a in actions if self.action_by_id(expected.id, a.action_id) is not None
+            ]
+            if recorded:
+                raise DuplicateActionIdError(expected.id, recorded[0]) from None
+            current = self.get_match(expected.id)
+            raise HeadMovedError(
+                expected.id, expected_head=expected.head, head=current.head, revision=current.revision
+            ) from None
+        return _updated(expected, change, head, stamp)
+
+    def rewind(self, expected: MatchRow, to_index: int, change: MatchUpdate) -> MatchRow:
+        """Cut the log back to its first ``to_index`` actions (an undo), if unchanged since read.
+
+        Deletes the actions with index >= ``to_index`` and stores the rewound state, under the same
+        guard as ``append``; the revision still increases.
+
+        Raises:
+            HeadMovedError: Someone wrote the match since ``expected`` was read.
+            IndexOutOfRangeError: ``to_index`` is outside ``expected.base_index .. expected.head``.
+            UnknownMatchError: The match is gone.
+        """
+        if not expected.base_index <= to_index <= expected.head:
+            raise IndexOutOfRangeError(expected.id, to_index, expected.base_index, expected.head)
+        stamp = now()
+        with self._write() as connection:
+            _advance(connection, expected, change, to_index, stamp)
+            connection.execute(
+                delete(action_table).where(
+                    action_table.c.match_id == expected.id, action_table.c.index >= to_index
+                )
+            )
+            bots = expected.has_bots and change.status == "in_progress"
+            self._notify(connection, expected.id, to_index, bots=bots)
+        return _updated(expected, change, to_index, stamp)
+
+    def _notify(self, connection: Connection, match_id: str, head: int, *, bots: bool) -> None:
+        """PostgreSQL: tell every worker about the change when this transaction commits."""
+        if self.dialect == "postgresql":
+            notify_change(connection, match_id, head, bot_may_move=bots)
+
+    def _exists(self, match_id: str) -> bool:
+        with self._read() as connection:
+            return (
+                connection.execute(select(matches.c.id).where(matches.c.id == match_id)).first() is not None
+            )
+
+
+def _match(connection: Connection, match_id: str) -> MatchRow:
+    row = connection.execute(select(matches).where(matches.c.id == match_id)).mappings().first()
+    if row is None:
+        raise UnknownMatchError(match_id)
+    return match_row(row)
+
+
+def _guard(connection: Connection, expected: MatchRow) -> None:
+    """Raise unless the match is still at ``expected.revision``."""
+    query = select(matches.c.head, matches.c.revision).where(matches.c.id == expected.id)
+    row = connection.execute(query).first()
+    if row is None:
+        raise UnknownMatchError(expected.id)
+    if row.revision != expected.revision:
+        raise HeadMovedError(expected.id, expected_head=expected.head, head=row.head, revision=row.revision)
+
+
+def _advance(
+    connection: Connection, expected: MatchRow, change: MatchUpdate, head: int, stamp: datetime
+) -> None:
+    """The compare-and-set: move the match to ``head`` only if its revision is unchanged."""
+    statement = (
+        update(matches)
+        .where(matches.c.id == expected.id, matches.c.revision == expected.revision)
+        .values(
+            head=head,
+            revision=expected.revision + 1,
+            state=change.state_json,
+            checksum=change.checksum,
+            status=change.status,
+            result=change.result,
+            winners=list(change.winners),
+            updated_at=stamp,
+        )
+    )
+    if connection.execute(statement).rowcount != 1:
+        _guard(connection, expected)  # raises UnknownMatchError or HeadMovedError
+        raise HeadMovedError(
+            expected.id, expected_head=expected.head, head=expected.head, revision=expected.revision
+        )
+
+
+def _updated(expected: MatchRow, change: MatchUpdate, head: int, stamp: datetime) -> MatchRow:
+    return replace(
+        expected,
+        head=head,
+        revision=expected.revision + 1,
+        state_json=change.state_json,
+        checksum=change.checksum,
+        status=change.status,
+        result=change.result,
+        winners=tuple(change.winners),
+        updated_at=stamp,
+    )
+
+
+def _insert_match(
+    connection: Connection,
+    match: NewMatch,
+    new_seats: Sequence[NewSeat],
+    log: Sequence[NewAction],
+    stamp: datetime,
+) -> MatchRow:
+    row = MatchRow(
+        id=match.id,
+        game=match.game,
+        logic_version=match.logic_version,
+        config=match.config,
+        seed=match.seed,
+        prng_key=match.prng_key,
+        status=match.status,
+        head=match.base_index + len(log),
+        revision=0,
+        checksum=match.checksum,
+        state_json=match.state_json,
+        result=match.result,
+        winners=tuple(match.winners),
+        parent_id=match.parent_id,
+        parent_index=match.parent_index,
+        base_state_json=match.base_state_json,
+        base_index=match.base_index,
+        has_bots=any(seat.bot is not None for seat in new_seats),
+        created_at=stamp,
+        updated_at=stamp,
+    )
+    connection.execute(insert(matches).values(**match_values(row)))
+    if new_seats:
+        rows = [
+            {
+                "match_id": match.id,
+                "player_id": s.player_id,
+                "position": n,
+                "name": s.name,
+                "bot": s.bot,
+                "token_hash": None,
+            }
+            for n, s in enumerate(new_seats)
+        ]
+        connection.execute(insert(seats), rows)
+    if log:
+        connection.execute(insert(action_table), [action_values(match.id, a, stamp) for a in log])
+    return row
+
+
+def _copy_log(connection: Connection, match_id: str, start: int, stop: int) -> list[NewAction]:
+    query = (
+        select(action_table)
+        .where(
+            action_table.c.match_id == match_id, action_table.c.index >= start, action_table.c.index < stop
+        )
+        .order_by(action_table.c.index)
+    )
+    rows = [action_row(row) for row in connection.execute(query).mappings()]
+    return [
+        NewAction(
+            r.index, r.action_id, r.submission_id, r.player_id, r.type, r.source, r.reveals_info, r.json
+        )
+        for r in rows
+    ]

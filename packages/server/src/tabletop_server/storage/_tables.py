@@ -1,0 +1,100 @@
+"""The tables, as SQLAlchemy Core metadata (the migrations are checked against it)."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+__all__ = ["actions", "matches", "metadata", "seats", "stream_tokens"]
+
+ID = 64
+"""Longest id (match, player, action): the API's ids are short strings."""
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+matches = Table(
+    "matches",
+    metadata,
+    Column("id", String(ID), primary_key=True),
+    Column("game", String(100), nullable=False),
+    Column("logic_version", String(40), nullable=False),
+    Column("config", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("prng_key", String(128), nullable=True, comment="host-only secret; never sent"),
+    Column("status", String(20), nullable=False),
+    Column("head", Integer, nullable=False, comment="number of recorded actions"),
+    Column("revision", Integer, nullable=False, comment="compare-and-set guard; +1 per write"),
+    Column("checksum", BigInteger, nullable=False),
+    Column("state", Text, nullable=False, comment="current full state, JSON text"),
+    Column("result", String(20), nullable=True),
+    Column("winners", JSON, nullable=False),
+    Column("parent_id", String(ID), ForeignKey("matches.id", ondelete="SET NULL"), nullable=True),
+    Column("parent_index", Integer, nullable=True),
+    Column("base_state", Text, nullable=True, comment="start of a non-reproducible fork"),
+    Column("base_index", Integer, nullable=False),
+    Column("has_bots", Boolean, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index(None, "game", "status", "created_at"),
+    Index(None, "status", "created_at"),
+    Index(None, "created_at"),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("match_id", String(ID), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    Column("player_id", String(ID), primary_key=True),
+    Column("position", Integer, nullable=False),
+    Column("name", String(200), nullable=False),
+    Column("bot", JSON(none_as_null=True), nullable=True),
+    Column("token_hash", String(64), nullable=True, comment="sha256 of the seat token"),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("match_id", String(ID), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    Column("index", Integer, primary_key=True, autoincrement=False),
+    Column("action_id", String(ID), nullable=False),
+    Column("submission_id", String(ID), nullable=True),
+    Column("player_id", String(ID), nullable=True),
+    Column("type", String(100), nullable=False),
+    Column("source", String(10), nullable=False),
+    Column("reveals_info", Boolean, nullable=False),
+    Column("action", Text, nullable=False, comment="full recorded action, JSON text"),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("match_id", "action_id"),
+    Index(None, "match_id", "submission_id"),
+)
+
+stream_tokens = Table(
+    "stream_tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("match_id", String(ID), ForeignKey("matches.id", ondelete="CASCADE"), nullable=False),
+    Column("player_id", String(ID), nullable=True, comment="null: a spectator"),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("used", Boolean, nullable=False),
+    Index(None, "expires_at"),
+)

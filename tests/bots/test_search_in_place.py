@@ -1,0 +1,80 @@
+"""How the MCTS bot plays its simulations: in place on states it owns, never on the caller's."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+from tabletop import AnyState, GameConfig, GameEngine
+from tabletop.bots import MctsBot
+from tabletop.games import load
+from tabletop.testing import GameHarness, make_game
+
+
+def _count_runs(engine: GameEngine[Any, Any], monkeypatch: pytest.MonkeyPatch) -> dict[bool, int]:
+    """Count the engine's runs by their ``in_place`` flag."""
+    counts = {True: 0, False: 0}
+    run = engine.run
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        counts[bool(kwargs.get("in_place", False))] += 1
+        return run(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "run", counting)
+    return counts
+
+
+@pytest.mark.parametrize("iterations", [50, 300])
+def test_without_hidden_information_rollouts_run_in_place_and_tree_edges_are_run_once(
+    iterations: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    definition = load("tic-tac-toe")
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+    game = make_game(definition, players=2, seed=1)
+    state = engine.start(game).state
+    before = state.model_dump_json()
+    counts = _count_runs(engine, monkeypatch)
+    ranked = MctsBot(engine, iterations=iterations, seed=1).evaluate(state, "p1", game)
+    assert sum(stats.visits for stats in ranked) == iterations
+    # A copying run only for a tree edge met for the first time after its expansion (then it is
+    # remembered); the expansion and every rollout action run in place on the iteration's copy.
+    assert counts[False] < iterations
+    assert counts[True] >= iterations
+    assert counts[True] > 2 * counts[False]
+    assert state.model_dump_json() == before
+
+
+@pytest.mark.parametrize("name", ["go-fish", "goofspiel"])
+def test_with_a_determinizer_every_run_is_in_place_on_the_sampled_world(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    harness = GameHarness.for_game(name, players=2, seed=3)
+    engine = harness.engine
+    player = harness.state.active_player_ids[0]
+    before = harness.state.model_dump_json()
+    counts = _count_runs(engine, monkeypatch)
+    ranked = MctsBot(engine, iterations=20, seed=2, max_rollout_actions=30).evaluate(
+        harness.state, player, harness.game
+    )
+    assert sum(stats.visits for stats in ranked) == 20
+    assert counts[False] == 0 and counts[True] >= 20
+    assert harness.state.model_dump_json() == before
+
+
+def test_a_determinizer_that_returns_the_same_state_every_time_never_sees_it_changed() -> None:
+    definition = load("tic-tac-toe")
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+    game = make_game(definition, players=2, seed=1)
+    fixed = engine.start(game).state
+    before = fixed.model_dump_json()
+    calls: list[str] = []
+
+    def same_world(view: BaseModel, seat: str, rng: random.Random) -> AnyState:
+        calls.append(seat)
+        return fixed
+
+    ranked = MctsBot(engine, iterations=40, seed=1, determinizer=same_world).evaluate(fixed, "p1", game)
+    assert len(calls) == 40 and sum(stats.visits for stats in ranked) == 40
+    assert fixed.model_dump_json() == before

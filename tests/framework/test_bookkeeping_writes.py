@@ -1,0 +1,85 @@
+"""The engine's fast bookkeeping writes: same values, same ``model_fields_set``, same checksum."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ConfigDict, ValidationError
+from tabletop import UNKEYED, AnyState, GameConfig, GameEngine
+from tabletop._checksum import fnv1a52, next_checksum
+from tabletop._model import writes_directly
+from tabletop.bots import RandomBot
+from tabletop.components import HydratedTurnManager, Turn
+from tabletop.games import load
+from tabletop.testing import make_game
+
+_OFFSET, _PRIME, _MASK64 = 0xCBF29CE484222325, 0x100000001B3, 0xFFFFFFFFFFFFFFFF
+
+
+def _reference_fnv1a52(text: str) -> int:
+    """The checksum's definition, step by step: mask after every unit, fold at the end."""
+    raw = text.encode("utf-16-le", "surrogatepass")
+    h = _OFFSET
+    for i in range(0, len(raw), 2):
+        h = ((h ^ (raw[i] | (raw[i + 1] << 8))) * _PRIME) & _MASK64
+    return (h & 0x000FFFFFFFFF0000) | ((h & 0xFFFF) ^ (h >> 52))
+
+
+def _int32(value: int) -> int:
+    value &= 0xFFFFFFFF
+    return value - 2**32 if value & 2**31 else value
+
+
+@given(st.text(), st.integers(-(2**31), 2**31 - 1), st.integers(0, 10**9))
+def test_the_checksum_equals_its_step_by_step_definition(text: str, checksum: int, index: int) -> None:
+    assert fnv1a52(text) == _reference_fnv1a52(text)
+    expected = _int32(_int32(checksum) ^ _int32(_reference_fnv1a52(f"{text}:{index}")))
+    assert next_checksum(checksum, text, index) == expected
+
+
+def test_turns_built_directly_equal_validated_ones() -> None:
+    turns = HydratedTurnManager(turn_order=["a", "b"])
+    turn = turns.start_turn("a", 0)
+    assert turn == Turn(player_id="a", start_index=0)
+    assert turn.model_fields_set == Turn(player_id="a", start_index=0).model_fields_set
+    turns.start_turn("b", 2)
+    assert turns.last_turn == Turn(player_id="a", start_index=0, end_index=2)
+    assert turns.last_turn.model_fields_set == {"player_id", "start_index", "end_index"}
+    assert turns.model_fields_set >= {"turn_order", "current_turn", "last_turn", "turn_count"}
+    assert HydratedTurnManager.model_validate_json(turns.model_dump_json()) == turns
+
+
+def test_a_bad_turn_index_is_still_refused() -> None:
+    turns = HydratedTurnManager(turn_order=["a"])
+    with pytest.raises(ValidationError):
+        turns.start_turn("a", -1)
+
+
+def test_models_that_validate_assignment_are_written_through_pydantic() -> None:
+    class Strict(HydratedTurnManager):
+        model_config = ConfigDict(validate_assignment=True)
+
+    assert writes_directly(HydratedTurnManager)
+    assert not writes_directly(Strict)
+    turns = Strict(turn_order=["a"])
+    turns.start_turn("a", 0)
+    turns.end_turn(1)
+    assert turns.last_turn == Turn(player_id="a", start_index=0, end_index=1)
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "go-fish", "goofspiel"])
+def test_a_run_records_its_writes_like_attribute_assignment(name: str) -> None:
+    definition = load(name)
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+    game = make_game(definition, players=2, seed=3)
+    state = engine.start(game, prng_key=UNKEYED).state
+    bot = RandomBot(engine, 3)
+    player = next(p for p in state.active_player_ids if engine.legal_actions(state, p, game))
+    before = state.model_dump_json()
+    action = bot.choose(state, player, game)
+    assert action is not None
+    result = engine.run(action, state, game)
+    assert state.model_dump_json() == before  # the copying run leaves its input alone
+    assert {"action_count", "action_checksum"} <= result.state.model_fields_set
+    assert all("index" in action.model_fields_set for action in result.actions)
+    assert [action.index for action in result.actions] == list(range(len(result.actions)))
+    assert engine.load_state(result.state.model_dump_json()) == result.state

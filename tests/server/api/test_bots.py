@@ -1,0 +1,70 @@
+"""Bot seats: played by the server as soon as it is their turn, once per turn, to the end."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import orjson
+import pytest
+from tabletop_fixtures.live_server import Api, LiveServer
+from tabletop_server.storage import Store
+
+from tests.server.api.replay import replayed_state
+
+
+def _wait(api: Api, match_id: str, done: object, timeout: float = 60) -> dict[str, object]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        info: dict[str, object] = api.match(match_id)
+        if done(info):  # type: ignore[operator]
+            return info
+        time.sleep(0.05)
+    raise AssertionError(f"match {match_id} did not get there: {api.match(match_id)}")
+
+
+@pytest.mark.parametrize(
+    "bots",
+    [({"kind": "random"}, {"kind": "mcts", "iterations": 30}), ({"kind": "mcts", "iterations": 10},) * 2],
+)
+def test_bot_seats_finish_a_match_by_themselves(
+    server: LiveServer, api: Api, bots: tuple[dict[str, object], ...]
+) -> None:
+    match = api.create("tic-tac-toe", [{"name": "Bot", "bot": bot} for bot in bots], seed=3)
+    final = _wait(api, match["id"], lambda info: info["status"] == "finished")
+    log = api.actions(match["id"])["actions"]
+    assert [action["player_id"] for action in log] == [("p1", "p2")[n % 2] for n in range(len(log))]
+    assert final["index"] == len(log) and 5 <= len(log) <= 9
+    store: Store = server.app.state.service.store
+    replayed, stored = replayed_state(store, match["id"])
+    assert orjson.loads(replayed.model_dump_json()) == orjson.loads(stored)
+
+
+def test_a_bot_plays_a_hidden_information_game_against_a_human(server: LiveServer, api: Api) -> None:
+    match = api.create("go-fish", [{"name": "Ann"}, {"name": "Bot", "bot": {"kind": "random"}}], seed=8)
+    match_id = match["id"]
+    token = api.join(match_id, "p1")
+    taken = api.http.post(f"/api/matches/{match_id}/seats/p2")
+    assert (taken.status_code, taken.json()["code"]) == (409, "seat-is-bot")
+    rng = random.Random(1)
+    for _ in range(500):
+        info = _wait(
+            api, match_id, lambda i: i["status"] == "finished" or "p1" in _active(api, match_id, token)
+        )
+        if info["status"] == "finished":
+            break
+        view = api.view(match_id, token)
+        api.ok(api.post_action(match_id, token, rng.choice(view["legal_actions"])))
+    else:
+        raise AssertionError("the match did not end")
+    log = api.actions(match_id)["actions"]
+    assert {a["player_id"] for a in log if a["source"] == "user"} == {"p1", "p2"}
+    store: Store = server.app.state.service.store
+    replayed, stored = replayed_state(store, match_id)
+    assert orjson.loads(replayed.model_dump_json()) == orjson.loads(stored)
+
+
+def _active(api: Api, match_id: str, token: str) -> list[str]:
+    view = api.view(match_id, token)["view"]
+    active: list[str] = view["active_player_ids"]
+    return active

@@ -1,0 +1,57 @@
+"""Settings from flags and ``TABLETOP_*`` variables; the built UI served at ``/`` with a fallback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+from tabletop_fixtures.live_server import live_server
+from tabletop_server import Settings
+
+
+def test_settings_read_tabletop_environment_variables(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("TABLETOP_PORT", "9123")
+    monkeypatch.setenv("TABLETOP_DB", "postgresql://db.example/tabletop")
+    monkeypatch.setenv("TABLETOP_UI_DIR", str(tmp_path))
+    settings = Settings()
+    assert (settings.port, settings.db, settings.ui_dir) == (
+        9123,
+        "postgresql://db.example/tabletop",
+        tmp_path,
+    )
+    assert Settings(port=1).port == 1  # a flag wins over the environment
+
+
+def test_the_ui_is_served_with_an_spa_fallback_and_the_api_stays_json(tmp_path: Path) -> None:
+    (tmp_path / "ui" / "assets").mkdir(parents=True)
+    (tmp_path / "ui" / "index.html").write_text("<html>app</html>")
+    (tmp_path / "ui" / "assets" / "app.js").write_text("console.log(1)")
+    (tmp_path / "secret.txt").write_text("outside")
+    with (
+        live_server(f"sqlite:///{tmp_path / 'db.sqlite3'}", ui_dir=tmp_path / "ui") as server,
+        httpx.Client(base_url=server.url) as client,
+    ):
+        assert client.get("/").text == "<html>app</html>"
+        assert client.get("/assets/app.js").text == "console.log(1)"
+        assert client.get("/match/m_1/p1").text == "<html>app</html>"
+        assert client.get("/../secret.txt").text != "outside"
+        missing = client.get("/api/nothing")
+        assert (missing.status_code, missing.json()["code"]) == (404, "not-found")
+        assert client.get("/api/games").json()["games"]
+
+
+def test_the_cli_migrates_a_database_and_checks_the_openapi_document(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tabletop._cli import main
+
+    url = f"sqlite:///{tmp_path / 'cli.sqlite3'}"
+    assert main(["db", "upgrade", "--db", url]) == 0
+    assert "at revision" in capsys.readouterr().out
+    out = tmp_path / "openapi.json"
+    assert main(["server", "openapi", "check", "--out", str(out)]) == 1
+    assert main(["server", "openapi", "export", "--out", str(out)]) == 0
+    assert main(["server", "openapi", "check", "--out", str(out)]) == 0

@@ -1,0 +1,1 @@
+"""Dice tray actions: one module per action, found by the definition."""

@@ -1,0 +1,1 @@
+"""Dice tray declarations."""
