@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -209,3 +210,19 @@ def test_the_ray_runner_keeps_a_connection_it_did_not_open(
         assert ray.is_initialized()
     finally:
         ray.shutdown()
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_the_progress_bar_is_drawn_without_asking(monkeypatch: pytest.MonkeyPatch) -> None:
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["simulate", "sample", "-n", "3", "--no-schemas"]) == 0
+    assert terminal.getvalue().split("\r")[1:] == [
+        "sample [##########....................] 1/3",
+        "sample [####################..........] 2/3",
+        "sample [##############################] 3/3\n",
+    ]

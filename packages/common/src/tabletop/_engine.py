@@ -26,6 +26,7 @@ ConfigT = TypeVar("ConfigT", bound=GameConfig)
 
 Action = HydratedAction[GameAction, StateT, ConfigT]
 
+_Targets = Mapping[str, Collection[StrEnum]]  # built once: subscripting a generic per action costs
 _COUNTED = ("action_count", "action_checksum")
 _MOVED = ("action_count", "action_checksum", "machine_state")
 
@@ -344,7 +345,7 @@ class GameEngine(Generic[StateT, ConfigT]):
         action.check(ctx)
         action.apply(ctx)
         following = handler.on_action(action, ctx)
-        targets = cast(Mapping[str, Collection[StrEnum]], handler.action_targets).get(action.type)
+        targets = cast(_Targets, handler.action_targets).get(action.type)
         if following is not None and (
             following not in handler.transitions_to or (targets is not None and following not in targets)
         ):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import types
 from collections.abc import Mapping
+from functools import cache
 from typing import Annotated, ClassVar, Generic, Self, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, model_validator
@@ -157,15 +158,17 @@ class Hydrated(Generic[PlainT]):
             pydantic.ValidationError: The data does not match the model.
         """
         if isinstance(data, bytes | bytearray | str):
-            return cls.model_validate_json(data)  # type: ignore[attr-defined, no-any-return]
-        return cls.model_validate(data)  # type: ignore[attr-defined, no-any-return]
+            return cls.__pydantic_validator__.validate_json(data)  # type: ignore[attr-defined, no-any-return]
+        return cls.__pydantic_validator__.validate_python(data)  # type: ignore[attr-defined, no-any-return]
 
     def dehydrate(self) -> PlainT:
         """Return the plain model holding the same data (a copy, losslessly)."""
         assert isinstance(self, BaseModel)
-        return _plain_model_of(type(self)).model_validate(dict(self.__dict__))  # type: ignore[return-value]
+        plain = _plain_model_of(type(self))  # model_validate's core, without its wrapper:
+        return plain.__pydantic_validator__.validate_python(dict(self.__dict__))  # type: ignore[no-any-return]
 
 
+@cache
 def _plain_model_of(cls: type[BaseModel]) -> type[BaseModel]:
     """The plain model of a hydrated class; ``Plain[Args]`` for a parametrized ``HydratedPlain[Args]``."""
     plain: type[BaseModel] = cls.__plain_model__  # type: ignore[attr-defined]

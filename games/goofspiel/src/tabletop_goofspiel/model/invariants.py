@@ -28,7 +28,9 @@ def invariants(state: GoofspielGameState) -> Iterator[str]:
             yield f"{player.player_id} has no bid in some past round"
         held = sorted([*player.hand, *(card for card in spent if card is not None)])
         if sorted(player.hand) != player.hand or held != cards:
-            yield f"{player.player_id}'s hand {player.hand} and past bids {spent} are not 1..{len(cards)} once"
+            yield (
+                f"{player.player_id}'s hand {player.hand} and past bids {spent} are not 1..{len(cards)} once"
+            )
         won = sum(record.prize for record in state.rounds if record.winner_id == player.player_id)
         if player.score != won:
             yield f"{player.player_id} scores {player.score} but took prizes worth {won}"

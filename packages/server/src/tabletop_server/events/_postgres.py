@@ -65,6 +65,7 @@ class PostgresHub(InProcessHub):
         self._thread: threading.Thread | None = None
         self._connected = threading.Event()
         self._pending: dict[str, tuple[float, int]] = {}
+        self._mine: dict[str, int] = {}  # changes this worker wrote whose notification is due
         self._due: list[tuple[float, str]] = []
         self._pending_lock = threading.Lock()
         self._connection: psycopg.Connection[tuple[object, ...]] | None = None
@@ -77,6 +78,9 @@ class PostgresHub(InProcessHub):
             pending = self._pending.get(change.match_id)
             if pending is not None and pending[1] <= change.head:
                 del self._pending[change.match_id]
+            if len(self._mine) > 10_000:  # notifications lost in a disconnect never clear theirs
+                self._mine.clear()
+            self._mine[change.match_id] = change.head
 
     # -- lifecycle ----------------------------------------------------------------------------
 
@@ -155,7 +159,10 @@ class PostgresHub(InProcessHub):
             pending = self._pending.get(change.match_id)
             if pending is not None and pending[1] < change.head:
                 del self._pending[change.match_id]
-            if bot_may_move and self.on_bot_turn:
+            ours = self._mine.get(change.match_id) == change.head
+            if ours:
+                del self._mine[change.match_id]
+            if bot_may_move and self.on_bot_turn and not ours:
                 due = time.monotonic() + self.takeover_delay
                 self._pending[change.match_id] = (due, change.head)
                 heapq.heappush(self._due, (due, change.match_id))

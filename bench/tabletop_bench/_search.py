@@ -1,0 +1,99 @@
+"""Search-bot and simulation cases (issue 15): MCTS speed, and ``simulate`` over 1 and 2 processes."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from tabletop import UNKEYED, AnyState, GameConfig, GameEngine
+from tabletop.bots import Bot, MctsBot, playout
+from tabletop.games import available, load
+from tabletop.simulation import simulate
+from tabletop.testing import make_game
+
+from tabletop_bench._cases import Row
+from tabletop_bench._timing import Budget
+
+__all__ = ["SEARCH_CASES"]
+
+GO_FISH_ITERATIONS = 200
+TTT_SIMULATIONS = 2_000
+
+
+def mcts_go_fish(budget: Budget) -> list[Row]:
+    """One whole 2-player Go Fish game with an MCTS bot (200 iterations) in both seats."""
+    iterations = GO_FISH_ITERATIONS if budget.name == "full" else 4
+    case = f"MCTS go-fish game µs ({iterations} iterations)"
+    if "go-fish" not in available():
+        return [Row(case, "go-fish", None, note="n/a: go-fish is not installed")]
+    definition = load("go-fish")
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+    game = make_game(definition, players=2, seed=1)
+    bots: dict[str, Bot[AnyState, GameConfig]] = {
+        seat.id: MctsBot(engine, iterations=iterations, seed=n + 1) for n, seat in enumerate(game.players)
+    }
+    started = time.perf_counter()
+    results = list(playout(engine, game, bots, prng_key=UNKEYED))
+    seconds = time.perf_counter() - started
+    submitted = len(results) - 1
+    note = f"{seconds:.1f} s, {submitted} submitted actions, {seconds / submitted * 1e3:.0f} ms/decision"
+    return [Row(case, "go-fish", seconds * 1e6, note=f"{note}; target ≤ 10 s")]
+
+
+def mcts_simulations(budget: Budget) -> list[Row]:
+    """Tic-tac-toe MCTS: microseconds per simulation (iteration) of a search from the empty board."""
+    simulations = TTT_SIMULATIONS if budget.name == "full" else 50
+    case = "MCTS tic-tac-toe µs/simulation"
+    if "tic-tac-toe" not in available():
+        return [Row(case, "tic-tac-toe", None, note="n/a: tic-tac-toe is not installed")]
+    definition = load("tic-tac-toe")
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+    game = make_game(definition, players=2, seed=1)
+    state = engine.start(game).state
+    samples = []
+    for round_ in range(max(1, budget.rounds // 3)):
+        bot = MctsBot(engine, iterations=simulations, seed=round_ + 1)
+        started = time.perf_counter()
+        bot.evaluate(state, state.active_player_ids[0], game)
+        samples.append((time.perf_counter() - started) / simulations)
+    value = min(samples) * 1e6
+    note = f"{1e6 / value:,.0f} simulations/s ({simulations} per search, best of {len(samples)})"
+    return [Row(case, "tic-tac-toe", value, note=f"{note}; target ≥ 5,000/s")]
+
+
+def simulate_jobs(budget: Budget) -> list[Row]:
+    """``simulate`` (random bots, default invariants) in 1 and 2 processes: µs per game."""
+    name = "go-fish" if "go-fish" in available() else "tic-tac-toe"
+    games = 120 if budget.name == "full" else 4
+    case = "simulate µs/game"
+
+    def per_game(jobs: int) -> tuple[float, bool]:
+        report = simulate(name, games=games, seed=1, jobs=jobs, schemas=None)
+        return report.elapsed / games * 1e6, report.ok
+
+    one, one_ok = per_game(1)
+    two, two_ok = per_game(2)
+    problems = "" if one_ok and two_ok else "; some games broke an invariant"
+    return [
+        Row(f"{case} (1 job)", name, one, note=f"{_rate(one)}, {games} games, invariants on{problems}"),
+        Row(
+            f"{case} (2 jobs)",
+            name,
+            two,
+            one,
+            "1 job",
+            f"{_rate(two)}; speed-up {one / two:.2f}x, target ≥ 1.7x (ratio ≤ 0.59)",
+        ),
+    ]
+
+
+def _rate(us_per_game: float) -> str:
+    return f"{1e6 / us_per_game:,.1f} games/s"
+
+
+SEARCH_CASES: dict[str, Callable[[Budget], list[Row]]] = {
+    "mcts-go-fish": mcts_go_fish,
+    "mcts-tic-tac-toe": mcts_simulations,
+    "simulate-jobs": simulate_jobs,
+}
+"""The search and simulation cases, in table order."""
