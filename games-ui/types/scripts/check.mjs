@@ -5,6 +5,7 @@
 //    calls any field added to an output document (state, views, actions as sent) major;
 // 2. every game has a recorded fixture, and tsc accepts the good fixtures;
 // 3. tsc rejects fixtures/bad/*.ts with exactly the errors marked `expect-error TSnnnn`.
+import { createRequire } from "node:module";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -27,7 +28,7 @@ for (const [folder, paths] of Object.entries(folders)) {
   }
 }
 
-const tsc = join(packageRoot, "node_modules", "typescript", "bin", "tsc");
+const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc"); // hoisted by the workspace
 function typecheck(project) {
   try {
     execFileSync(process.execPath, [tsc, "-p", project, "--pretty", "false"], { cwd: packageRoot, encoding: "utf8" });
