@@ -52,6 +52,21 @@ def test_a_determinized_state_projects_back_to_the_seat_s_view(
             assert world.prng.invocations == 0
 
 
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (4, 12)])
+def test_a_spectator_s_view_is_determinized_with_every_hand_dealt(
+    census: Census, players: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    positions = _positions(players, seed)
+    for state in positions[:: max(1, len(positions) // 8)]:
+        view = project(state, SPECTATOR)
+        world = determinize(view, None, rng)
+        assert project(world, SPECTATOR) == view  # a spectator cannot tell the worlds apart
+        assert sorted(census(world), key=str) == FULL_DECK
+        assert [len(p.hand) for p in world.players] == [len(p.hand) for p in state.players]
+    assert determinize(view, None, random.Random(1)) != determinize(view, None, random.Random(2))
+
+
 def test_the_unseen_cards_are_dealt_at_random_without_whole_books() -> None:
     state = _positions(3, 5)[10]
     view = project(state, "p1")

@@ -86,6 +86,19 @@ def test_the_prize_deck_is_shuffled_from_the_prizes_left(
     assert again.model_dump_json() == worlds[0].model_dump_json()
 
 
+@pytest.mark.parametrize(("cards", "seed"), [(13, 4), (5, 5)])
+def test_a_spectator_s_view_is_determinized_with_every_sealed_bid_drawn(cards: int, seed: int) -> None:
+    rng = random.Random(seed)
+    for state in _positions(cards, seed):
+        view = project(state, SPECTATOR)
+        world = determinize(view, None, rng)
+        assert project(world, SPECTATOR) == view  # a spectator cannot tell the worlds apart
+        assert _prizes(world) == list(range(1, cards + 1))
+        auction = world.auction
+        for bid in [] if auction is None else auction.bids:
+            assert bid.amount is not None and bid.amount in world.player(bid.participant_id).hand
+
+
 def test_views_that_are_not_the_seat_s_are_refused(make_harness: MakeHarness) -> None:
     harness = make_harness(cards=5, seed=2)
     harness.play(harness.action(HydratedBid, "p1", card=3))

@@ -28,9 +28,13 @@ class Determinizer(Protocol[StateT_co]):
     seed). Projecting the result for ``seat`` must give ``view`` back exactly. It draws its
     randomness only from ``rng`` (the bot's generator) and never mutates ``view``.
 
+    ``seat`` None means a spectator's view (``project(state, SPECTATOR)``): every hidden value
+    is sampled, and projecting the result for a spectator must give ``view`` back. A host forks
+    a hidden-information match for a spectator this way.
+
     For a game without hidden information of its own, the view is the state itself.
     """
 
-    def __call__(self, view: BaseModel, seat: str, rng: random.Random) -> StateT_co:
+    def __call__(self, view: BaseModel, seat: str | None, rng: random.Random) -> StateT_co:
         """Return a full (hydrated) state consistent with ``view``, what ``seat`` may see."""
         ...

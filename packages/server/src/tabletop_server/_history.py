@@ -100,7 +100,8 @@ def fork(service: MatchService, match_id: str, player_id: str | None, index: int
 
     Raises:
         ApiError: ``invalid-index``, or ``fork-not-available`` when the game cannot sample a
-            world for this perspective (no determinizer, or none for a spectator's view).
+            world for this perspective (it declares no determinizer, or its determinizer refuses
+            the view).
     """
     for _ in range(MAX_ATTEMPTS):
         parent = service.load(match_id)
@@ -190,7 +191,7 @@ def _sampled_world(match: LoadedMatch, state: AnyState, player_id: str | None) -
     view = project(state, perspective_of(player_id))
     rng = random.Random(secrets.randbits(64))
     try:
-        world = determinizer(view, player_id if player_id is not None else "", rng)
+        world = determinizer(view, player_id, rng)
     except (ValueError, TypeError, KeyError):
         who = "a spectator" if player_id is None else player_id
         raise ApiError(

@@ -200,7 +200,9 @@ def submit(
             raise storage_error(error) from None
         service.announce(row)
         written = LoadedMatch(row, match.seats, match.entry, match.game, state)
-        can_undo = state.result is None and not any(action.reveals_info for action in result.actions)
+        # The undo rule as ``undo`` applies it: nothing revealed, and no chance outcome drawn.
+        drew = state.prng.invocations != match.state.prng.invocations
+        can_undo = state.result is None and not drew and not any(a.reveals_info for a in result.actions)
         response = service.view_of(written, player_id, can_undo=can_undo)
         response["actions"] = [action_json(action, player_id) for action in result.actions]
         return response, False

@@ -17,7 +17,7 @@ DEALS = 100
 """Deals tried before one that gives another player a whole book is kept anyway."""
 
 
-def determinize(view: BaseModel, seat: str, rng: random.Random) -> HydratedGoFishGameState:
+def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> HydratedGoFishGameState:
     """A full Go Fish state that ``seat``'s projected view cannot tell from the real one.
 
     Everything the view shows is kept: the seat's own hand (in its order), the books, every
@@ -26,27 +26,29 @@ def determinize(view: BaseModel, seat: str, rng: random.Random) -> HydratedGoFis
     ``hand_count``, the deck the rest (``deck_count``, in shuffled order). A player lays a book
     down as soon as they hold four of a rank, so a deal that gives another player a whole book
     is shuffled again (up to :data:`DEALS` times; then the last deal stands). The PRNG, hidden
-    from every view, gets a fresh seed drawn from ``rng``. Nothing else is read.
+    from every view, gets a fresh seed drawn from ``rng``. Nothing else is read. A spectator's
+    view (``seat`` None) shows no hand: every hand is dealt from the unseen cards.
 
     Args:
         view: ``seat``'s view of a Go Fish state (``project(state, seat)``); not changed.
-        seat: The player whose view it is.
+        seat: The player whose view it is; None for a spectator's view.
         rng: The bot's generator: the only source of randomness.
 
     Raises:
         ValueError: ``view`` is not a player's view of a Go Fish state for ``seat`` (the
             seat's hand is not shown, or the counts do not add up to the unseen cards).
     """
-    if not isinstance(view, view_type(GoFishGameState)):
-        msg = f"not {seat!r}'s view of a Go Fish state: a {type(view).__name__}"
+    whose = "a spectator" if seat is None else repr(seat)
+    if not isinstance(view, view_type(GoFishGameState, spectator=seat is None)):
+        msg = f"not {whose}'s view of a Go Fish state: a {type(view).__name__}"
         raise ValueError(msg)
     data: dict[str, Any] = view.model_dump(mode="json")
     players: list[dict[str, Any]] = data["players"]
     mine = next((player for player in players if player["player_id"] == seat), None)
-    if mine is None or mine["hand"] is None:
-        msg = f"not {seat!r}'s view of a Go Fish state"
+    if seat is not None and (mine is None or mine["hand"] is None):
+        msg = f"not {whose}'s view of a Go Fish state"
         raise ValueError(msg)
-    held = {Card.model_validate(card) for card in mine["hand"]}
+    held = set() if mine is None else {Card.model_validate(card) for card in mine["hand"]}
     booked = {rank for player in players for rank in player["books"]}
     unseen = [card for card in standard_deck() if card not in held and card.rank not in booked]
     others = [player for player in players if player is not mine]
@@ -54,7 +56,7 @@ def determinize(view: BaseModel, seat: str, rng: random.Random) -> HydratedGoFis
     deck_count = int(data.pop("deck_count"))
     if sum(sizes) + deck_count != len(unseen):
         msg = (
-            f"{seat!r}'s view shows {sum(sizes)} cards in other hands and {deck_count} in the deck, "
+            f"{whose}'s view shows {sum(sizes)} cards in other hands and {deck_count} in the deck, "
             f"but {len(unseen)} cards are unseen"
         )
         raise ValueError(msg)

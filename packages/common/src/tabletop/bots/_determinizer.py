@@ -13,7 +13,7 @@ from tabletop._state import GameState
 __all__ = ["Determinizer", "identity_determinizer"]
 
 
-def identity_determinizer(view: BaseModel, seat: str, rng: random.Random) -> AnyState:
+def identity_determinizer(view: BaseModel, seat: str | None, rng: random.Random) -> AnyState:
     """The determinizer of a game without hidden information: the view is the state.
 
     Raises:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import gc
 import math
 import random
-from collections.abc import Collection, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -17,10 +14,10 @@ from tabletop._engine import GameEngine
 from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState, HydratedAction
 from tabletop._prng import PrngState
-from tabletop._state import GameResult
 from tabletop.bots._bot import new_action_id
 from tabletop.bots._determinizer import Determinizer, identity_determinizer
 from tabletop.bots._positions import SIMULATED_ID, Position, PositionTable, action_key
+from tabletop.bots._tree import Node, back_up, decided, expand, gc_paused, rewards, select
 from tabletop.views import declares_visibility, project
 
 __all__ = ["ActionStats", "MctsBot"]
@@ -42,18 +39,6 @@ class ActionStats(Generic[StateT, ConfigT]):
     action: HydratedAction[GameAction, StateT, ConfigT]
     visits: int
     value: float
-
-
-class _Node:
-    """One tree node: the statistics of the action that leads to it, and its children by action key."""
-
-    __slots__ = ("available", "children", "rewards", "visits")
-
-    def __init__(self) -> None:
-        self.visits = 0
-        self.available = 1  # how often the parent could choose this node's action
-        self.rewards: dict[str, float] = {}
-        self.children: dict[bytes, _Node] = {}
 
 
 class MctsBot(Generic[StateT, ConfigT]):
@@ -83,8 +68,11 @@ class MctsBot(Generic[StateT, ConfigT]):
     are sampled anew in each world.
 
     All randomness comes from the bot's own generator; the game's PRNG is never touched.
-    Simulated actions go through ``engine.run`` on copies, so the states passed in are never
-    mutated.
+    Simulated actions go through ``engine.run``. Each iteration copies its world once and plays
+    the expanded action and the rollout on that copy in place (``in_place=True``); the tree walk
+    above it runs on copies (remembered positions, without a determinizer) or in place on the
+    iteration's sampled world (with one). The states passed in, and the states a determinizer
+    returns, are never mutated.
 
     Args:
         engine: The game's engine.
@@ -97,7 +85,8 @@ class MctsBot(Generic[StateT, ConfigT]):
             are computed once per decision; a game that hides information must have one.
         max_rollout_actions: A rollout stops after this many actions and counts as a draw.
         cache_size: The most distinct states one decision's transposition table indexes (states
-            reached again by another path or iteration are not re-run); 0 turns it off.
+            reached again by another path or iteration are not re-run); 0 turns it off. Only
+            the tree walk of a search without a determinizer uses it: sampled worlds never repeat.
         pause_gc: Pause Python's cyclic garbage collector during a search (it is restored
             afterwards). A search allocates many short-lived states, and collections cost about
             a third of its time; turn this off in a multi-threaded host.
@@ -207,9 +196,9 @@ class MctsBot(Generic[StateT, ConfigT]):
         without a determinizer, and the first one with hidden information.
         """
         candidates = {action_key(action): action for action in legal}
-        root = _Node()
+        root = Node()
         sampled: StateT | None = world if self.hidden_information else None
-        with _gc_paused(self.pause_gc):
+        with gc_paused(self.pause_gc):
             # Sampled worlds are all different: a transposition table would only cost
             # serializations and memory. Without a determinizer, every iteration starts from
             # the same state, and positions met again are looked up instead of re-run.
@@ -225,7 +214,7 @@ class MctsBot(Generic[StateT, ConfigT]):
                         sampled = self.determinizer(view, player_id, self.rng)
                     base, sampled = sampled, None
                     self._iterate_owned(root, self._owned(base), player_id, table)
-                if stop_early and _decided(root, candidates.keys(), self.iterations - done):
+                if stop_early and decided(root, candidates.keys(), self.iterations - done):
                     break
             del table  # freed before the collector runs again, not traversed by it
         ranked = [
@@ -255,7 +244,7 @@ class MctsBot(Generic[StateT, ConfigT]):
 
     def _iterate(
         self,
-        root: _Node,
+        root: Node,
         world: Position[StateT, ConfigT],
         table: PositionTable[StateT, ConfigT],
         future: PrngState,
@@ -270,38 +259,33 @@ class MctsBot(Generic[StateT, ConfigT]):
         rng, c = self.rng, self.exploration
         node, position = root, world
         path = [root]
-        expand: HydratedAction[GameAction, StateT, ConfigT] | None = None
+        expanded: HydratedAction[GameAction, StateT, ConfigT] | None = None
         while position.state.result is None:
             acting = table.moves(position).acting
             if not acting:
                 break
             keys = table.keys(position)
-            children = node.children
-            untried = [key for key in keys if key not in children]
-            if untried:
-                for key in keys:
-                    if key in children:
-                        children[key].available += 1
-                key = rng.choice(untried)
-                node = children[key] = _Node()
+            opened = expand(node, keys, rng)
+            if opened is not None:
+                node = node.children[opened]
                 path.append(node)
-                expand = position.legal[keys[key]]
+                expanded = position.legal[keys[opened]]
                 break
-            key = _select(children, keys, acting, c)
-            node = children[key]
+            key = select(node.children, keys, acting, c)
+            node = node.children[key]
             path.append(node)
             position, future = table.successor(position, keys[key], future)
         state = position.state
-        if expand is not None or (state.result is None and self.max_rollout_actions > 0):
+        if expanded is not None or (state.result is None and self.max_rollout_actions > 0):
             state = self.engine.copy_state(state)
             state.prng = future.model_copy()
-            if expand is not None:
-                self.engine.run(expand, state, table.game, in_place=True)
+            if expanded is not None:
+                self.engine.run(expanded, state, table.game, in_place=True)
             self._rollout(state, table.game)
-        _back_up(path, _rewards(state))
+        back_up(path, rewards(state))
 
     def _iterate_owned(
-        self, root: _Node, state: StateT, player_id: str, table: PositionTable[StateT, ConfigT]
+        self, root: Node, state: StateT, player_id: str, table: PositionTable[StateT, ConfigT]
     ) -> None:
         """One iteration played in place on ``state``, a sampled world this iteration owns.
 
@@ -320,23 +304,18 @@ class MctsBot(Generic[StateT, ConfigT]):
             if not acting:
                 break
             keys = table.keys(position)
-            children = node.children
-            untried = [key for key in keys if key not in children]
-            if untried:
-                for key in keys:
-                    if key in children:
-                        children[key].available += 1
-                key = rng.choice(untried)
-                node = children[key] = _Node()
+            opened = expand(node, keys, rng)
+            if opened is not None:
+                node = node.children[opened]
                 path.append(node)
-                engine.run(position.legal[keys[key]], state, game, in_place=True)
+                engine.run(position.legal[keys[opened]], state, game, in_place=True)
                 self._rollout(state, game)
                 break
-            key = _select(children, keys, acting, c)
-            node = children[key]
+            key = select(node.children, keys, acting, c)
+            node = node.children[key]
             path.append(node)
             engine.run(position.legal[keys[key]], state, game, in_place=True)
-        _back_up(path, _rewards(state))
+        back_up(path, rewards(state))
 
     def _rollout(self, state: StateT, game: Game[ConfigT]) -> None:
         """Play uniformly random legal actions on ``state`` in place, to the end or the action limit."""
@@ -353,61 +332,3 @@ class MctsBot(Generic[StateT, ConfigT]):
             action = legal[rng.randrange(len(legal))]
             action.id = SIMULATED_ID  # a fresh candidate: owned here
             engine.run(action, state, game, in_place=True)
-
-
-def _select(children: dict[bytes, _Node], keys: dict[bytes, int], acting: str, c: float) -> bytes:
-    """The key of the child with the best UCB1 score for ``acting`` (every child tried; first best wins)."""
-    best_key, best_score = b"", -math.inf
-    for key in keys:
-        child = children[key]
-        child.available += 1
-        visits = child.visits
-        score = child.rewards.get(acting, 0.0) / visits + c * math.sqrt(math.log(child.available) / visits)
-        if score > best_score:
-            best_key, best_score = key, score
-    return best_key
-
-
-def _back_up(path: list[_Node], rewards: dict[str, float]) -> None:
-    """Add one visit and every player's reward to each node on ``path``."""
-    for visited in path:
-        visited.visits += 1
-        totals = visited.rewards
-        for player_id, reward in rewards.items():
-            totals[player_id] = totals.get(player_id, 0.0) + reward
-
-
-def _decided(root: _Node, keys: Collection[bytes], remaining: int) -> bool:
-    """True if no other root action can catch up with the most visited one in ``remaining`` iterations."""
-    first = second = 0
-    for key in keys:
-        child = root.children.get(key)
-        if child is None:
-            return False  # an untried action is still to be visited
-        visits = child.visits
-        if visits > first:
-            first, second = visits, first
-        elif visits > second:
-            second = visits
-    return first - second > remaining
-
-
-@contextmanager
-def _gc_paused(pause: bool) -> Iterator[None]:
-    """Pause Python's cyclic garbage collector inside the block, if asked and it is running."""
-    if not pause or not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
-def _rewards(state: AnyState) -> dict[str, float]:
-    """1 for each winner and 0 for the others after a win; 0.5 each otherwise."""
-    if state.result is GameResult.WIN:
-        winners = set(state.winning_player_ids)
-        return {player.player_id: 1.0 if player.player_id in winners else 0.0 for player in state.players}
-    return {player.player_id: 0.5 for player in state.players}
