@@ -81,9 +81,9 @@ def test_the_determinizer_gets_only_the_seat_s_projected_view_and_the_bot_s_gene
     definition = harness.engine.definition
     assert definition.determinizer is not None
     real = definition.determinizer
-    seen: list[tuple[BaseModel, str, random.Random]] = []
+    seen: list[tuple[BaseModel, str | None, random.Random]] = []
 
-    def recording(view: BaseModel, seat: str, rng: random.Random) -> HydratedGoFishGameState:
+    def recording(view: BaseModel, seat: str | None, rng: random.Random) -> HydratedGoFishGameState:
         seen.append((view, seat, rng))
         return real(view, seat, rng)
 

@@ -160,9 +160,9 @@ def test_stopping_early_never_changes_the_choice(
 def test_a_player_without_actions_gets_none_and_a_single_action_is_played_without_search() -> None:
     # X O X / X O O / O X _ : no line anywhere, and X's only move (2, 2) draws.
     harness = _ttt((0, 0), (1, 0), (2, 0), (1, 1), (0, 1), (2, 1), (1, 2), (0, 2))
-    calls: list[str] = []
+    calls: list[str | None] = []
 
-    def spy(view: BaseModel, seat: str, rng: random.Random) -> AnyState:
+    def spy(view: BaseModel, seat: str | None, rng: random.Random) -> AnyState:
         calls.append(seat)
         return identity_determinizer(view, seat, rng)
 

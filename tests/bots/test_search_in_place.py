@@ -69,9 +69,9 @@ def test_a_determinizer_that_returns_the_same_state_every_time_never_sees_it_cha
     game = make_game(definition, players=2, seed=1)
     fixed = engine.start(game).state
     before = fixed.model_dump_json()
-    calls: list[str] = []
+    calls: list[str | None] = []
 
-    def same_world(view: BaseModel, seat: str, rng: random.Random) -> AnyState:
+    def same_world(view: BaseModel, seat: str | None, rng: random.Random) -> AnyState:
         calls.append(seat)
         return fixed
 

@@ -96,7 +96,7 @@ def test_a_spectator_s_view_is_determinized_with_every_sealed_bid_drawn(cards: i
         assert _prizes(world) == list(range(1, cards + 1))
         auction = world.auction
         for bid in [] if auction is None else auction.bids:
-            assert bid.amount is not None and bid.amount in world.player(bid.participant_id).hand
+            assert bid.amount in world.player(bid.participant_id).hand  # drawn from their own hand
 
 
 def test_views_that_are_not_the_seat_s_are_refused(make_harness: MakeHarness) -> None:

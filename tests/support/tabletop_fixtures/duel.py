@@ -115,7 +115,7 @@ def view(state: HydratedDuelState, seat: str) -> HydratedDuelState:
     )
 
 
-def determinize(view: BaseModel, seat: str, rng: random.Random) -> HydratedDuelState:
+def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> HydratedDuelState:
     """A full state for ``seat``'s view: opponents who are done picked a sign at random."""
     seen = HydratedDuelState.hydrate(view.model_dump())
     picks = dict(seen.picks)
