@@ -160,7 +160,11 @@ class Player:
         """Play one random legal action for a seat that may act; False once the match is over."""
         for token in self.tokens.values():
             headers = {"Authorization": f"Bearer {token}"}
-            view = self.request("GET", f"/api/matches/{self.match_id}/view", headers=headers).json()
+            answer = self.request("GET", f"/api/matches/{self.match_id}/view", headers=headers)
+            view = answer.json()
+            if answer.status_code != 200:  # recorded: the test decides which errors are clean
+                self.errors.append((answer.status_code, view["code"]))
+                return True
             if view["status"] != "in_progress":
                 return False
             if not view["legal_actions"]:

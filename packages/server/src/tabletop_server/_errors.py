@@ -11,6 +11,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from tabletop import IllegalActionError, Model
 
 from tabletop_server._json import JsonResponse
+from tabletop_server.storage import StorageError
 
 __all__ = ["ApiError", "ErrorBody", "install_error_handlers", "status_of"]
 
@@ -160,6 +161,12 @@ def install_error_handlers(app: FastAPI) -> None:
         assert isinstance(exc, IllegalActionError)
         return ApiError.from_illegal(exc).response()
 
+    async def storage(request: Request, exc: Exception) -> JsonResponse:
+        # A storage refusal no route turned into an ApiError itself (e.g. the database went away
+        # mid-request): its code and status, never a 500.
+        assert isinstance(exc, StorageError)
+        return ApiError(exc.code, exc.message).response()
+
     async def validation(request: Request, exc: Exception) -> JsonResponse:
         assert isinstance(exc, RequestValidationError)
         return _validation_error(exc).response()
@@ -179,5 +186,6 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(Exception, unexpected)
     app.add_exception_handler(ApiError, api_error)
     app.add_exception_handler(IllegalActionError, illegal)
+    app.add_exception_handler(StorageError, storage)
     app.add_exception_handler(RequestValidationError, validation)
     app.add_exception_handler(StarletteHTTPException, http_error)
