@@ -41,9 +41,12 @@ TYPEGUARD_PACKAGES = $$($(RUN) python -c "from tabletop.games import available; 
 
 # The main run checks types at run time; the long playout tests (marked slow: e.g. the 1,000-playout
 # leak test) run the same code again without the instrumentation, which would make them take hours.
+# Both runs spread the tests over PYTEST_JOBS processes (pytest-xdist; 2 for CI's 2 cores, 0 to run
+# in one process); every test takes free loopback ports and its own temp dirs and databases.
+PYTEST_JOBS ?= 2
 pytest: sync
-	$(RUN) pytest -m "not slow" -p typeguard --typeguard-packages=$(TYPEGUARD_PACKAGES)
-	$(RUN) pytest -m slow
+	$(RUN) pytest -m "not slow" -n $(PYTEST_JOBS) -p typeguard --typeguard-packages=$(TYPEGUARD_PACKAGES)
+	$(RUN) pytest -m slow -n $(PYTEST_JOBS)
 
 # The committed schemas/ must be what the installed games export (and changes need a version bump).
 schemas-check: sync

@@ -22,6 +22,7 @@ from tabletop import (
     GameEngine,
     Hydrated,
     HydratedAction,
+    dump_json,
 )
 from tabletop.bots import RandomBot
 from tabletop.games import available, load
@@ -308,11 +309,11 @@ def hydration(budget: Budget) -> list[Row]:
 
 
 def dumps(budget: Budget) -> list[Row]:
-    """A mid-game state to JSON bytes: model_dump + orjson, against pydantic's model_dump_json."""
+    """A mid-game state to JSON bytes: ``tabletop.dump_json`` (a compiled dump plan + orjson, the
+    bytes of ``orjson.dumps(state.model_dump(mode="json"))``), against pydantic's model_dump_json."""
     rows: list[Row] = []
     for name, state in _mid_game_states():
-        dump = partial(state.model_dump, mode="json")
-        ours, pydantic_json = paired_us(lambda: orjson.dumps(dump()), state.model_dump_json, budget)  # noqa: B023
+        ours, pydantic_json = paired_us(partial(dump_json, state), state.model_dump_json, budget)
         rows.append(Row("orjson state dump µs", name, ours, pydantic_json, "pydantic model_dump_json"))
     return rows
 

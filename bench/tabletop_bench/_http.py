@@ -19,13 +19,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
+import orjson
 from tabletop import UNKEYED, AnyState, GameConfig, GameEngine
 from tabletop.bots import RandomBot
 from tabletop.games import available, load
 from tabletop.testing import make_game
 from tabletop_fixtures.postgres import PostgresServer, find_binaries, start_postgres
+from tabletop_server.events import DeltaError, apply_delta
 from tabletop_server.storage import upgrade
 
 from tabletop_bench._cases import Row
@@ -121,7 +124,12 @@ def _load_rows(
 
 
 def _sse_bytes(server: ServerProcess, game: str, actions: int) -> Row:
-    """Bytes each seat's stream receives per action (update frames; the snapshot excluded)."""
+    """Bytes each seat's stream receives per action (update frames; the snapshot excluded).
+
+    Updates carry deltas (``packages/server/API.md``, "Deltas"): each seat's reader rebuilds its
+    documents from them, and the row is only reported if the last one equals the seat's
+    ``GET .../view`` at the end (so the bytes counted are enough to follow the match).
+    """
     client = httpx.Client(base_url=server.url, timeout=10)
     try:
         info = client.post(
@@ -130,13 +138,14 @@ def _sse_bytes(server: ServerProcess, game: str, actions: int) -> Row:
         match_id = info["id"]
         tokens = {p: client.post(f"/api/matches/{match_id}/seats/{p}").json()["token"] for p in ("p1", "p2")}
         received = dict.fromkeys(tokens, 0)
+        rebuilt: dict[str, Any] = dict.fromkeys(tokens)
         ready = threading.Barrier(3)
         done = threading.Event()
 
         def follow(player: str) -> None:
             try:
                 _follow(player)
-            except httpx.HTTPError:  # the server stopped
+            except (httpx.HTTPError, DeltaError, KeyError):  # the server stopped; a delta did not apply
                 return
 
         def _follow(player: str) -> None:
@@ -144,6 +153,7 @@ def _sse_bytes(server: ServerProcess, game: str, actions: int) -> Row:
                 f"/api/matches/{match_id}/stream-tokens",
                 headers={"Authorization": f"Bearer {tokens[player]}"},
             ).json()["stream_token"]
+            documents: dict[int, Any] = {}
             with (
                 httpx.Client(timeout=httpx.Timeout(10, read=30)) as reader,
                 reader.stream(
@@ -153,8 +163,13 @@ def _sse_bytes(server: ServerProcess, game: str, actions: int) -> Row:
                 ) as response,
             ):
                 lines = response.iter_lines()
+                event_id = None
                 for line in lines:  # the snapshot, up to its blank line
-                    if not line:
+                    if line.startswith("id: "):
+                        event_id = int(line[4:])
+                    elif line.startswith("data: ") and event_id is not None:
+                        documents[event_id] = {**orjson.loads(line[6:]), "actions": []}
+                    elif not line:
                         break
                 ready.wait(timeout=30)
                 for line in lines:
@@ -162,6 +177,12 @@ def _sse_bytes(server: ServerProcess, game: str, actions: int) -> Row:
                         return
                     if not line.startswith(":"):
                         received[player] += len(line.encode()) + 1
+                    if line.startswith("id: "):
+                        event_id = int(line[4:])
+                    elif line.startswith("data: ") and event_id is not None:
+                        data = orjson.loads(line[6:])
+                        base = None if data["base"] is None else documents[data["base"]]
+                        documents[event_id] = rebuilt[player] = apply_delta(base, data["patch"])
 
         threads = [threading.Thread(target=follow, args=(p,), daemon=True) for p in tokens]
         for thread in threads:
@@ -186,14 +207,24 @@ def _sse_bytes(server: ServerProcess, game: str, actions: int) -> Row:
         time.sleep(0.5)
         done.set()
         head = client.get(f"/api/matches/{match_id}").json()["index"]
+        views = {
+            p: client.get(f"/api/matches/{match_id}/view", headers={"Authorization": f"Bearer {t}"}).json()
+            for p, t in tokens.items()
+        }
     finally:
         client.close()
+    followed = all(
+        isinstance(rebuilt[p], dict) and {**rebuilt[p], "actions": None} == {**views[p], "actions": None}
+        for p in tokens
+    )
     per_seat = sum(received.values()) / len(received) / max(1, played)
     return Row(
         "sse bytes per seat per action",
         game,
-        per_seat,
-        note=f"bytes, not µs: {played} actions ({head} log entries), a seat's update frames",
+        per_seat if followed else None,
+        note=f"bytes, not µs: {played} actions ({head} log entries), a seat's update frames (deltas)"
+        if followed
+        else "n/a: the deltas did not rebuild the seats' views",
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from time import perf_counter
 
@@ -18,7 +19,7 @@ from jsonschema import Draft202012Validator, validators  # type: ignore[import-u
 from tabletop import IllegalActionError
 from tabletop.games import available
 from tabletop_fixtures.boundary import GameCorpus, Payload, corpus
-from tabletop_fixtures.boundary_figures import FIGURES, Figures
+from tabletop_fixtures.boundary_figures import PROPERTY, Figures
 
 SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
 FAST_SAMPLE = 150
@@ -91,14 +92,16 @@ def _submit(corpus: GameCorpus, payload: Payload, raw: object, figures: Figures)
         figures.mutations += rejected
 
 
-def _fuzz(name: str, size: int, tier: str) -> None:
+Record = Callable[[str, object], None]
+
+
+def _fuzz(name: str, size: int, tier: str, record: Record) -> None:
     built = corpus(name, size)
-    figures = FIGURES.setdefault(f"{name} ({tier})", Figures())
-    figures.payloads = len(built.payloads)
-    for payload in built.payloads:
-        _submit(built, payload, payload.body, figures)
-        if isinstance(payload.value, dict):
-            _submit(built, payload, payload.value, figures)  # the decoded mapping, the other client path
+    figures = Figures(payloads=len(built.payloads))
+    try:
+        _fuzz_all(built, figures)
+    finally:
+        record(PROPERTY, (f"{name} ({tier})", figures.to_json()))
     assert len(built.payloads) >= size
     assert figures.other_exceptions == []
     assert figures.mutations == 0
@@ -106,9 +109,16 @@ def _fuzz(name: str, size: int, tier: str) -> None:
     assert figures.applied > 0 and len(figures.codes) >= 5  # the corpus reaches both outcomes
 
 
-def _agreement(name: str, size: int, tier: str) -> None:
+def _fuzz_all(built: GameCorpus, figures: Figures) -> None:
+    for payload in built.payloads:
+        _submit(built, payload, payload.body, figures)
+        if isinstance(payload.value, dict):
+            _submit(built, payload, payload.value, figures)  # the decoded mapping, the other client path
+
+
+def _agreement(name: str, size: int, tier: str, record: Record) -> None:
     built = corpus(name, size)
-    figures = FIGURES.setdefault(f"{name} ({tier})", Figures())
+    figures = Figures()
     schema = json.loads((SCHEMAS / name / "request.json").read_text())
     validator = StrictValidator(schema)
     limit = built.harness.definition.parser.max_payload_bytes
@@ -123,28 +133,35 @@ def _agreement(name: str, size: int, tier: str) -> None:
             if _verdict(built, raw) != expected:
                 disagreements.append(f"{payload.kind} {type(raw).__name__}: {payload.body[:300]!r}")
             figures.agreements += 1
+    record(PROPERTY, (f"{name} ({tier})", figures.to_json()))
     assert disagreements == []
     accepted = sum(_schema_accepts(validator, payload, limit) for payload in built.payloads)
     assert 0 < accepted < len(built.payloads)
 
 
 @pytest.mark.parametrize("name", available())
-def test_every_payload_applies_or_raises_a_typed_error_and_changes_nothing(name: str) -> None:
-    _fuzz(name, FAST_SAMPLE, "fast")
+def test_every_payload_applies_or_raises_a_typed_error_and_changes_nothing(
+    name: str, record_property: Record
+) -> None:
+    _fuzz(name, FAST_SAMPLE, "fast", record_property)
 
 
 @pytest.mark.parametrize("name", available())
-def test_the_request_schema_and_the_parser_agree_on_every_payload(name: str) -> None:
-    _agreement(name, FAST_SAMPLE, "fast")
+def test_the_request_schema_and_the_parser_agree_on_every_payload(name: str, record_property: Record) -> None:
+    _agreement(name, FAST_SAMPLE, "fast", record_property)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", available())
-def test_ten_thousand_payloads_apply_or_raise_typed_errors_and_change_nothing(name: str) -> None:
-    _fuzz(name, SLOW_SAMPLE, "slow")
+def test_ten_thousand_payloads_apply_or_raise_typed_errors_and_change_nothing(
+    name: str, record_property: Record
+) -> None:
+    _fuzz(name, SLOW_SAMPLE, "slow", record_property)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", available())
-def test_the_request_schema_and_the_parser_agree_on_ten_thousand_payloads(name: str) -> None:
-    _agreement(name, SLOW_SAMPLE, "slow")
+def test_the_request_schema_and_the_parser_agree_on_ten_thousand_payloads(
+    name: str, record_property: Record
+) -> None:
+    _agreement(name, SLOW_SAMPLE, "slow", record_property)

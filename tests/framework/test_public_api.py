@@ -65,6 +65,7 @@ ROOT_API = {
     "RunResult",
     "UNKEYED",
     "Unkeyed",
+    "dump_json",
     "new_prng_key",
 }
 

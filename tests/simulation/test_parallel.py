@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import pickle
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -14,7 +15,9 @@ import pytest
 from tabletop import AnyState, GameConfig, GameEngine
 from tabletop._cli import main
 from tabletop.bots import Bot, RandomBot
-from tabletop.simulation import Invariant, Step, simulate
+from tabletop.games import load
+from tabletop.simulation import Invariant, Step, bot_factory, default_invariants, simulate
+from tabletop.simulation._batch import GamePlan, play_batch
 from tabletop.simulation._parallel import BATCH_GAMES, batches
 
 TIMINGS = {"elapsed_seconds", "actions_per_second", "engine_us_per_action", "bot_seconds", "check_seconds"}
@@ -77,6 +80,19 @@ def test_batches_cover_every_game_once_in_order(games: int, workers: int) -> Non
     assert len(split) >= min(games, 4 * workers)
 
 
+@pytest.mark.parametrize("name", ["tic-tac-toe", "go-fish"])
+def test_a_plan_still_travels_to_ray_workers_after_games_ran_in_this_process(name: str) -> None:
+    """Ray ships the plan with cloudpickle: the default checks must survive it once their engine ran."""
+    cloudpickle = pytest.importorskip("cloudpickle")
+    definition = load(name)
+    checks, _ = default_invariants(definition, schemas=None)
+    plan = GamePlan(definition, 2, bot_factory("random"), tuple(checks), 500, 3, None)
+    here = play_batch(plan, range(3))  # the engines behind the checks have run in this process
+    travelled = pickle.loads(cloudpickle.dumps(plan))
+    assert [check.name for check in travelled.checks] == [check.name for check in checks]
+    assert play_batch(travelled, range(3)).records == here.records
+
+
 def test_batches_of_no_games_are_none() -> None:
     assert batches(0, 2) == []
 
@@ -133,24 +149,41 @@ def test_jobs_and_ray_do_not_go_together(capsys: pytest.CaptureFixture[str]) -> 
 
 _HOLDER = """
 import sys, ray
-context = ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
+context = ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
 print(context.address_info["gcs_address"], flush=True)
 sys.stdin.read()
 ray.shutdown()
 """
+
+_RAY_ENV = {
+    "RAY_AUTH_MODE": "disabled",
+    "RAY_USAGE_STATS_ENABLED": "0",
+    # Off, Ray takes this machine for a single-node laptop: every server binds 127.0.0.1 and the
+    # cluster advertises it. (Ray turns a node address of 127.0.0.1 into the machine's
+    # reachable one, so ``_node_ip_address`` cannot do this.)
+    "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0",
+}
+"""The environment of every Ray process of these tests: a cluster on loopback only."""
 
 
 @pytest.fixture(scope="module")
 def ray_address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A local Ray instance (2 CPUs, loopback only) held by a child process for the module.
 
-    Opt-in with ``TABLETOP_RAY_TESTS=1``: in a fresh clone under CI the Ray run hung (its runtime
-    environment packages the working directory), which must not stall ``make test``.
+    Skipped without the ``ray`` extra, or with ``TABLETOP_RAY_TESTS=0`` (a machine where a local
+    Ray cluster cannot start).
     """
-    if os.environ.get("TABLETOP_RAY_TESTS") != "1":
-        pytest.skip("Ray cluster tests are opt-in: set TABLETOP_RAY_TESTS=1")
+    if os.environ.get("TABLETOP_RAY_TESTS") == "0":
+        pytest.skip("Ray cluster tests turned off with TABLETOP_RAY_TESTS=0")
+    with pytest.MonkeyPatch.context() as patch:  # this process connects too: loopback as well
+        for name, value in _RAY_ENV.items():
+            patch.setenv(name, value)
+        yield from _held_ray(tmp_path_factory)
+
+
+def _held_ray(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     pytest.importorskip("ray")
-    env = {**os.environ, "RAY_AUTH_MODE": "disabled", "RAY_USAGE_STATS_ENABLED": "0"}
+    env = {**os.environ, **_RAY_ENV}
     folder = tmp_path_factory.mktemp("ray")
     with (folder / "holder.err").open("wb") as errors:
         holder = subprocess.Popen(
@@ -165,6 +198,7 @@ def ray_address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     try:
         address = holder.stdout.readline().decode().strip()
         assert address, (folder / "holder.err").read_text()
+        assert address.startswith("127.0.0.1:"), address  # nothing listens beyond this machine
         yield address
     finally:
         holder.stdin.close()
@@ -177,7 +211,7 @@ def ray_address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def _simulate_command(*extra: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "RAY_AUTH_MODE": "disabled", "RAY_USAGE_STATS_ENABLED": "0"}
+    env = {**os.environ, **_RAY_ENV}
     command = [
         str(Path(sys.executable).parent / "tabletop"),
         "simulate",
@@ -207,7 +241,6 @@ def test_the_ray_runner_keeps_a_connection_it_did_not_open(
 ) -> None:
     import ray  # the fixture skipped the test if Ray is missing
 
-    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
     ray.init(address=ray_address, include_dashboard=False, log_to_driver=False)
     try:
         one = simulate("tic-tac-toe", games=10, seed=4, schemas=None)

@@ -139,6 +139,8 @@ def test_undo_then_fork_from_the_match_page(server: Server, open_seat: OpenSeat)
     expect(ann.page.locator(tid("whoami"))).to_have_text("You play seat p1")
     fork_id = ann.page.locator(tid("match-page")).get_attribute("data-match-id")
     assert fork_id and server.match(fork_id)["parent"] == {"match_id": match_id, "index": 2}
+    for square in ("cell-0-0", "cell-2-2"):  # the fork's page has loaded its two marks
+        expect(ann.page.locator(tid(square))).not_to_have_attribute("data-mark", "")
     assert marks(ann) == marks(bob)  # the fork starts from the position it was made at
     ann.page.click(tid("cell-1-1"))  # and is a match of its own
     ann.wait_index(3)

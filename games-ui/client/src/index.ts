@@ -1,5 +1,6 @@
 // @tabletop/client: a small typed client for the tabletop server API (packages/server/API.md).
 export { TabletopClient, newActionId, type ClientOptions, type SubmitOptions } from "./api.js";
+export { applyDelta, DeltaError, type Json } from "./delta.js";
 export { ApiError, describeError, errorFrom, type ErrorBody, type ErrorCode, type KnownErrorCode } from "./errors.js";
 export type {
   ActionBody,
@@ -16,6 +17,7 @@ export type {
   SeatInfo,
   SeatSpec,
   UpdateEvent,
+  UpdateWire,
   ViewResponse,
 } from "./protocol.js";
 export { forgetSeat, loadSeat, saveSeat, type Seat } from "./seats.js";

@@ -1,6 +1,7 @@
 // The server's wire types (packages/server/API.md). Game-specific parts (views, actions, request
 // bodies) are type parameters, filled from @tabletop/types by each game UI.
 import type { GameResult } from "@tabletop/types/common";
+import type { Json } from "./delta.js";
 
 /** A JSON Schema document, as the server sends a game's config schema. */
 export interface JsonSchema {
@@ -98,7 +99,16 @@ export interface ActionResponse<View, Legal, Action> extends ViewResponse<View, 
   actions: Action[];
 }
 
-/** `event: update` of the match stream. */
+/**
+ * `event: update` as sent: a delta (API.md, "Deltas") from the document of event `base` of the same
+ * connection, or the whole document when `base` is null. `MatchStream` rebuilds the `UpdateEvent`.
+ */
+export interface UpdateWire {
+  base: number | null;
+  patch: Json;
+}
+
+/** `event: update` of the match stream, as `MatchStream` hands it on (rebuilt from its delta). */
 export interface UpdateEvent<View, Legal, Action> {
   actions: Action[];
   index: number;

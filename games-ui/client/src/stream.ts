@@ -1,7 +1,11 @@
 // The match's server-sent events, with reconnect and resume: each connection gets a fresh
-// single-use stream token and resumes after the last event id it saw (`last_event_id`).
+// single-use stream token and resumes after the last event id it saw (`last_event_id`). An
+// `update` carries a delta from a document this connection received earlier (API.md, "Deltas");
+// the stream rebuilds the whole update, and when a delta does not apply it reconnects without
+// `last_event_id`, so the server starts over with a snapshot.
 import type { TabletopClient } from "./api.js";
-import type { UpdateEvent, ViewResponse } from "./protocol.js";
+import { applyDelta, DeltaError, type Json } from "./delta.js";
+import type { UpdateEvent, UpdateWire, ViewResponse } from "./protocol.js";
 
 export interface StreamHandlers<View, Legal, Action> {
   /** The first event of every connection (and after a resync): the whole view. */
@@ -19,12 +23,16 @@ export type EventSourceFactory = (url: string) => EventSource;
 
 const MIN_DELAY_MS = 250;
 const MAX_DELAY_MS = 5000;
+/** How many of the connection's last documents are kept as delta bases (the server uses 3). */
+const KEPT_DOCUMENTS = 8;
 
 export class MatchStream<View, Legal, Action> {
   #source: EventSource | null = null;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #closed = false;
   #delay = MIN_DELAY_MS;
+  /** The documents of this connection's events, by event id: the bases of its deltas. */
+  #documents = new Map<number, Json>();
   /** The id of the last event received: the index of the last action seen. */
   lastEventId: number | null;
 
@@ -65,6 +73,7 @@ export class MatchStream<View, Legal, Action> {
     if (this.#closed) return;
     const source = this.factory(this.client.eventsUrl(this.matchId, streamToken, this.lastEventId));
     this.#source = source;
+    this.#documents = new Map();
     source.onopen = () => {
       this.#delay = MIN_DELAY_MS;
       this.handlers.connection(true);
@@ -76,17 +85,69 @@ export class MatchStream<View, Legal, Action> {
       this.handlers.connection(false);
       this.#retry();
     };
-    const listen = <T>(name: string, handle: (data: T) => void) => {
+    const listen = (name: string, handle: (data: Json, id: number) => void) => {
       source.addEventListener(name, (event) => {
+        if (this.#source !== source) return; // a connection given up for a resync
         const message = event as MessageEvent<string>;
         const id = Number.parseInt(message.lastEventId, 10);
-        if (!Number.isNaN(id)) this.lastEventId = id;
-        handle(JSON.parse(message.data) as T);
+        if (Number.isNaN(id)) return;
+        handle(JSON.parse(message.data) as Json, id);
       });
     };
-    listen<ViewResponse<View, Legal>>("snapshot", (data) => this.handlers.snapshot(data));
-    listen<UpdateEvent<View, Legal, Action>>("update", (data) => this.handlers.update(data));
-    listen<ViewResponse<View, Legal>>("reset", (data) => this.handlers.reset(data));
+    const whole = (name: "snapshot" | "reset") => (data: Json, id: number) => {
+      this.lastEventId = id;
+      this.#documents = new Map(); // the server builds on nothing older (ids may repeat after an undo)
+      this.#keep(id, { ...(data as { [key: string]: Json }), actions: [] });
+      this.handlers[name](data as unknown as ViewResponse<View, Legal>);
+    };
+    listen("snapshot", whole("snapshot"));
+    listen("reset", whole("reset"));
+    listen("update", (data, id) => {
+      let document: Json;
+      try {
+        document = this.#rebuild(data as unknown as UpdateWire);
+      } catch (error) {
+        if (!(error instanceof DeltaError)) throw error;
+        this.#resync(source);
+        return;
+      }
+      this.lastEventId = id;
+      this.#keep(id, document);
+      this.handlers.update(document as unknown as UpdateEvent<View, Legal, Action>);
+    });
+  }
+
+  /** The whole update a delta describes (its base: a document of this connection, or none). */
+  #rebuild(wire: UpdateWire): Json {
+    if (wire === null || typeof wire !== "object" || !("patch" in wire)) throw new DeltaError("an update without a patch");
+    let base: Json = null;
+    if (wire.base !== null) {
+      const kept = this.#documents.get(wire.base);
+      if (kept === undefined) throw new DeltaError(`base ${wire.base} is not an event of this connection`);
+      base = kept;
+    }
+    const document = applyDelta(base, wire.patch);
+    if (document === null || typeof document !== "object" || Array.isArray(document) || !Array.isArray(document.actions)) {
+      throw new DeltaError("the rebuilt update is not a view with actions");
+    }
+    return document;
+  }
+
+  #keep(id: number, document: Json): void {
+    this.#documents.set(id, document);
+    for (const old of this.#documents.keys()) {
+      if (this.#documents.size <= KEPT_DOCUMENTS) break;
+      this.#documents.delete(old);
+    }
+  }
+
+  /** A delta did not apply: start over from a snapshot (no `last_event_id`). */
+  #resync(source: EventSource): void {
+    source.close();
+    if (this.#source === source) this.#source = null;
+    this.lastEventId = null;
+    this.handlers.connection(false);
+    this.#retry();
   }
 
   #retry(): void {

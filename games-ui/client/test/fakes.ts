@@ -72,6 +72,11 @@ export class FakeEventSource {
   }
 }
 
+/** An `update` as the server sends it when it has no base: the whole document. */
+export function whole(document: unknown): { base: null; patch: unknown[] } {
+  return { base: null, patch: [document] };
+}
+
 /** Lets pending promise callbacks run. */
 export async function settle(ms = 0): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MatchSession, TabletopClient } from "../src/index.js";
-import { FakeServer, settle } from "./fakes.js";
+import { FakeServer, settle, whole } from "./fakes.js";
 
 interface View {
   marks: string[];
@@ -90,11 +90,11 @@ describe("MatchSession", () => {
     expect(source?.url).toBe("/api/matches/m1/events?stream_token=st1&last_event_id=1");
     source?.open();
     expect(session.connected).toBe(true);
-    source?.emit("update", 2, { ...viewAt(3, { valid_action_types: [], legal_actions: [] }), actions: [mark(2, "p1")] });
+    source?.emit("update", 2, whole({ ...viewAt(3, { valid_action_types: [], legal_actions: [] }), actions: [mark(2, "p1")] }));
     expect(session.index).toBe(3);
     expect(session.log.map((a) => a.index)).toEqual([0, 1, 2]);
     expect(session.myTurn).toBe(false);
-    source?.emit("update", 2, { ...viewAt(3), actions: [mark(2, "p1")] }); // a repeat adds nothing
+    source?.emit("update", 2, whole({ ...viewAt(3), actions: [mark(2, "p1")] })); // a repeat adds nothing
     expect(session.log).toHaveLength(3);
     session.stop();
   });
@@ -104,10 +104,54 @@ describe("MatchSession", () => {
     const server = scripted(log);
     const session = await started(server);
     log.push(mark(1, "p2"), mark(2, "p1"));
-    server.sources[0]?.emit("update", 2, { ...viewAt(3), actions: [mark(2, "p1")] });
+    server.sources[0]?.emit("update", 2, whole({ ...viewAt(3), actions: [mark(2, "p1")] }));
     await settle();
     expect(session.log.map((a) => a.index)).toEqual([0, 1, 2]);
     expect(server.calls.some((call) => call.url.endsWith("/actions?after=0"))).toBe(true);
+    session.stop();
+  });
+
+  it("rebuilds updates from their deltas against the documents the connection received", async () => {
+    const server = scripted([mark(0, "p1"), mark(1, "p2")]);
+    const session = await started(server);
+    const source = server.sources[0];
+    source?.emit("reset", 1, viewAt(2)); // document 1: the view at 2, no actions
+    // keys sorted: actions 0, can_undo 1, checksum 2, index 3, legal_actions 4, ..., valid_action_types 8, view 9
+    source?.emit("update", 2, { base: 1, patch: [0, [[mark(2, "p1")]], 2, 3, 3, 3, 4, [[]], 8, [[]], 9, [0, ["~", [[2, 0, [["s2"]]]]]]] });
+    expect(session.index).toBe(3);
+    expect(session.view?.marks).toEqual(["s0", "s1", "s2"]);
+    expect(session.myTurn).toBe(false);
+    expect(session.log.map((a) => a.index)).toEqual([0, 1, 2]);
+    // based on document 1 again (the server picks the shortest of its last documents)
+    source?.emit("update", 3, { base: 1, patch: [0, [[mark(2, "p1"), mark(3, "p2")]], 2, 4, 3, 4, 9, [0, ["~", [[2, 0, [["s2", "s3"]]]]]]] });
+    expect(session.index).toBe(4);
+    expect(session.view?.marks).toEqual(["s0", "s1", "s2", "s3"]);
+    expect(session.myTurn).toBe(true);
+    expect(session.log.map((a) => a.index)).toEqual([0, 1, 2, 3]);
+    expect(source?.closed).toBe(false);
+    session.stop();
+  });
+
+  it("starts over from a snapshot when a delta does not apply", async () => {
+    const log = [mark(0, "p1"), mark(1, "p2")];
+    const server = scripted(log);
+    const session = await started(server);
+    const first = server.sources[0];
+    first?.open();
+    first?.emit("update", 2, { base: 0, patch: [3, 3] }); // base 0 never came on this connection
+    expect(first?.closed).toBe(true);
+    expect(session.connected).toBe(false);
+    expect(session.index).toBe(2);
+    await settle(300);
+    const second = server.sources[1];
+    expect(second?.url).toBe("/api/matches/m1/events?stream_token=st2"); // no last_event_id: a snapshot
+    log.push(mark(2, "p1"));
+    second?.emit("snapshot", 2, viewAt(3));
+    await settle();
+    expect(session.index).toBe(3);
+    expect(session.log.map((a) => a.index)).toEqual([0, 1, 2]);
+    second?.emit("update", 3, { base: 2, patch: [99, 1] }); // a position the document does not have
+    expect(second?.closed).toBe(true);
     session.stop();
   });
 
@@ -125,7 +169,7 @@ describe("MatchSession", () => {
     const session = await started(server);
     const first = server.sources[0];
     first?.open();
-    first?.emit("update", 1, { ...viewAt(2), actions: [mark(1, "p2")] });
+    first?.emit("update", 1, whole({ ...viewAt(2), actions: [mark(1, "p2")] }));
     first?.fail();
     expect(first?.closed).toBe(true);
     expect(session.connected).toBe(false);

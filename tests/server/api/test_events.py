@@ -57,6 +57,17 @@ def _drain(reader: EventReader, head: int) -> list[Event]:
     return events
 
 
+def _strings(value: object) -> set[str]:
+    """Every string (and key) in a JSON value: what a delta on the wire may say."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, list):
+        return set().union(*map(_strings, value)) if value else set()
+    if isinstance(value, dict):
+        return set(value).union(*map(_strings, value.values()))
+    return set()
+
+
 def _check_stream(events: list[Event], head: int, first_index: int) -> list[dict[str, Any]]:
     """Event ids are action indices, in order; the actions cover the log exactly once."""
     ids = [event.id for event in events if event.id is not None]
@@ -96,10 +107,10 @@ def test_two_seats_and_a_spectator_get_every_event_in_order_and_only_what_they_m
         perspective = who
         for event in events:
             assert key not in event.raw
-            leaks = LeakChecker(states[event.data["index"]]).find(
-                orjson.dumps(event.data["view"]), perspective
-            )
+            checker = LeakChecker(states[event.data["index"]])
+            leaks = checker.find(orjson.dumps(event.data["view"]), perspective)
             assert leaks == [], (who, event.id, leaks)
+            assert _strings(orjson.loads(event.raw)) <= _strings(event.data) | {"~", "base", "patch"}
         for action in actions:
             leaks = LeakChecker(true_actions[action["index"]]).find(orjson.dumps(action), perspective)
             assert leaks == [], (who, action["index"], leaks)
@@ -152,3 +163,38 @@ def test_a_stream_token_works_once_and_only_for_its_match(server: LiveServer, ap
     assert (reused.status_code, reused.json()["code"]) == (401, "invalid-stream-token")
     missing = api.http.get(f"/api/matches/{match['id']}/events")
     assert missing.status_code == 400 and missing.json()["path"] == "stream_token"
+
+
+def test_an_update_sends_what_changed_and_rebuilds_the_seats_view(server: LiveServer, api: Api) -> None:
+    match_id = api.create("tic-tac-toe", 2, seed=1)["id"]
+    tokens = {player: api.join(match_id, player) for player in ("p1", "p2")}
+    reader = open_stream(api, match_id, tokens["p1"])
+    events = [reader.next()]
+    _play_some(api, match_id, tokens, random.Random(2), 9)
+    head = api.match(match_id)["index"]
+    events += _drain(reader, head)
+    reader.close()
+    sent: list[int] = []
+    for event in events:
+        assert event.id is not None
+        if event.event == "update":
+            wire = orjson.loads(event.raw)
+            assert set(wire) == {"base", "patch"}
+            assert wire["base"] in sent[-3:]  # one of the last documents this connection sent
+            assert len(event.raw) < len(orjson.dumps(event.data)) / 2  # not the whole view again
+        sent.append(event.id)
+    view = api.view(match_id, tokens["p1"])
+    assert {**events[-1].data, "actions": None} == {**view, "actions": None}
+
+
+def test_a_resumed_stream_sends_its_first_update_whole(server: LiveServer, api: Api) -> None:
+    match_id = api.create("tic-tac-toe", 2, seed=1)["id"]
+    tokens = {player: api.join(match_id, player) for player in ("p1", "p2")}
+    _play_some(api, match_id, tokens, random.Random(5), 2)
+    reader = open_stream(api, match_id, tokens["p2"], last_event_id=0)
+    first = reader.next()
+    reader.close()
+    assert first.event == "update" and first.id == 1
+    assert orjson.loads(first.raw) == {"base": None, "patch": [first.data]}  # nothing to build on yet
+    assert [action["index"] for action in first.data["actions"]] == [1]
+    assert {**first.data, "actions": None} == {**api.view(match_id, tokens["p2"]), "actions": None}

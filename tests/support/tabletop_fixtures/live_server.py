@@ -19,10 +19,15 @@ from typing import Any
 
 import httpx
 import uvicorn
+from tabletop_server.events import DeltaError, apply_delta
 
 __all__ = ["Api", "Event", "EventReader", "LiveServer", "free_port", "live_server", "open_stream"]
 
 Json = Any
+
+
+KEPT_DOCUMENTS = 8
+"""How many of a connection's last documents the reader keeps as delta bases (as the TS client)."""
 
 
 def free_port() -> int:
@@ -143,7 +148,8 @@ class Api:
 
 @dataclass
 class Event:
-    """One server-sent event."""
+    """One server-sent event. For an ``update``, ``data`` is the event's whole document (the
+    ``ViewResponse`` plus ``actions``), rebuilt from its delta; ``raw`` is what was on the wire."""
 
     event: str
     id: int | None
@@ -160,6 +166,7 @@ class EventReader:
     headers: dict[str, str] = field(default_factory=dict)
     events: queue.Queue[Event] = field(default_factory=queue.Queue)
     comments: list[str] = field(default_factory=list)
+    documents: dict[int, Json] = field(default_factory=dict)
     status: int | None = None
     _stop: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = None
@@ -189,15 +196,36 @@ class EventReader:
                         if "data" in fields:
                             raw = fields["data"]
                             event_id = int(fields["id"]) if "id" in fields else None
-                            self.events.put(
-                                Event(fields.get("event", "message"), event_id, json.loads(raw), raw)
-                            )
+                            name = fields.get("event", "message")
+                            try:
+                                data = self._document(name, event_id, json.loads(raw))
+                            except DeltaError as error:  # the test sees it instead of the event
+                                name, data = "delta-error", {"error": str(error), "index": -1}
+                            self.events.put(Event(name, event_id, data, raw))
                         fields = {}
                     else:
                         name, _, value = line.partition(":")
                         fields[name] = value[1:] if value.startswith(" ") else value
         except (httpx.HTTPError, RuntimeError, OSError, ValueError):
             return
+
+    def _document(self, name: str, event_id: int | None, data: Json) -> Json:
+        """The event's document: a ``snapshot``/``reset`` as sent, an ``update`` applied to its base."""
+        if event_id is None or name not in ("snapshot", "reset", "update"):
+            return data
+        if name == "update":
+            base = data["base"]
+            if base is not None and base not in self.documents:
+                raise DeltaError(f"update {event_id} is based on {base}, which this connection did not send")
+            data = apply_delta(None if base is None else self.documents[base], data["patch"])
+        else:
+            data = {**data, "actions": []}
+            self.documents.clear()  # the server builds on nothing older (ids may repeat after an undo)
+        self.documents.pop(event_id, None)  # re-inserted last
+        self.documents[event_id] = data
+        while len(self.documents) > KEPT_DOCUMENTS:  # by count, as @tabletop/client keeps them
+            del self.documents[next(iter(self.documents))]
+        return data
 
     def next(self, timeout: float = 10) -> Event:
         """The next event (fails the test after ``timeout`` seconds)."""

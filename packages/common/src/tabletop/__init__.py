@@ -5,6 +5,7 @@ The public surface is exactly ``__all__``; everything else lives in private modu
 
 from tabletop._action import ActionSource, GameAction
 from tabletop._definition import GameDefinition
+from tabletop._dumper import dump_json
 from tabletop._engine import GameEngine, RunResult
 from tabletop._errors import (
     GameDefinitionError,
@@ -60,6 +61,7 @@ __all__ = [
     "TabletopError",
     "TerminalHandler",
     "Unkeyed",
+    "dump_json",
     "hydrate",
     "new_prng_key",
 ]

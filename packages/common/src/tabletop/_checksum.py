@@ -19,12 +19,12 @@ def _fnv1a64(text: str) -> int:
         raw = text.encode("utf-16-le", "surrogatepass")  # JS strings may hold lone surrogates
         units = [raw[i] | (raw[i + 1] << 8) for i in range(0, len(raw), 2)]
     prime = _PRIME
-    # XOR with a unit touches only the low 16 bits, and the low 64 bits of a product depend only
-    # on the low 64 bits of its factors: masking once at the end gives the same hash as masking
-    # after every step, with less work per unit for the short texts the checksum hashes.
+    mask = _MASK64
+    # Masking after every step keeps ``h`` at 64 bits: an unmasked ``h`` grows by 40 bits a unit,
+    # and multiplying the long integer costs more than the mask (fewer instructions, callgrind).
     for unit in units:
-        h = (h ^ unit) * prime
-    return h & _MASK64
+        h = ((h ^ unit) * prime) & mask
+    return h
 
 
 def fnv1a52(text: str) -> int:

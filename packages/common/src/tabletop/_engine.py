@@ -10,11 +10,13 @@ from typing import Generic, TypeVar, cast
 from pydantic import BaseModel, ValidationError
 
 from tabletop._action import ActionSource, GameAction
+from tabletop._admission import admit, mismatch, same_seats
 from tabletop._checksum import next_checksum
+from tabletop._copier import copier
 from tabletop._definition import GameDefinition
 from tabletop._errors import GameDefinitionError, IllegalActionError, InvalidStateError, PrngKeyError
 from tabletop._game import Game, GameConfig
-from tabletop._machine import AnyState, HydratedAction, MachineContext
+from tabletop._machine import AnyState, HydratedAction, MachineContext, StateHandler
 from tabletop._model import writes_directly
 from tabletop._parser import RawAction
 from tabletop._prng import PrngState, Unkeyed, check_prng_key
@@ -61,6 +63,31 @@ class GameEngine(Generic[StateT, ConfigT]):
         self._handlers = definition.handlers
         self._state_type = definition.state_type
         self._direct_writes = writes_directly(definition.state_type)
+        self._copy = copier(definition.state_type)
+        self._enumerable: dict[str, tuple[type[Action[StateT, ConfigT]], bool]] = {
+            action_type: (action_class, action_class.check is not HydratedAction.check)
+            for action_type, action_class in definition.action_by_type.items()
+            if action_class.is_enumerable()
+        }
+        """Per enumerable action type: its class, and whether it overrides ``check``."""
+        self._direct_actions = frozenset(
+            action_class for action_class in definition.actions if writes_directly(action_class)
+        )
+        self._targets: dict[StrEnum, _Targets] = {
+            state: cast(_Targets, handler.action_targets) for state, handler in self._handlers.items()
+        }
+        self._parse = definition.parser.parse
+        self._accepted: dict[StrEnum, frozenset[str] | None] = {
+            state: frozenset(str(t) for t in handler.accepts)
+            if type(handler).is_valid_action is StateHandler.is_valid_action
+            else None
+            for state, handler in self._handlers.items()
+        }
+        """Per machine state, the action types it accepts, if its handler keeps the default test."""
+        self._unchecked = frozenset(
+            action_class for action_class in definition.actions if action_class.check is HydratedAction.check
+        )
+        """The game's action classes that keep the default ``check`` (which accepts everything)."""
 
     def start(
         self, game: Game[ConfigT], *, prng_key: str | Unkeyed | None = None
@@ -106,7 +133,7 @@ class GameEngine(Generic[StateT, ConfigT]):
         if definition.setup is not None:
             definition.setup(ctx)
         self._handlers[state.machine_state].enter(ctx)
-        return RunResult(state, self._drain(ctx, []))
+        return RunResult(state, self._drain(ctx, None))
 
     def _key(self, prng_key: str | Unkeyed | None) -> str | None:
         definition = self.definition
@@ -222,10 +249,9 @@ class GameEngine(Generic[StateT, ConfigT]):
                 cascade).
             TypeError: ``in_place`` with a state that is not of the hydrated state type.
         """
-        mismatch = self._mismatch(state, game)
-        if mismatch:
-            raise InvalidStateError(mismatch, code="game-mismatch")
-        parsed = self.definition.parser.parse(action)
+        if game.id != state.game_id or not same_seats(state, game):
+            raise InvalidStateError(mismatch(state, game), code="game-mismatch")
+        parsed = self._parse(action)
         if parsed.source is not ActionSource.USER:
             raise IllegalActionError(
                 "system-action", "only the game itself issues system actions", path="source"
@@ -240,13 +266,19 @@ class GameEngine(Generic[StateT, ConfigT]):
                 raise TypeError(msg)
             working = state
         else:
-            working = self.copy_state(state)
+            working = self._copy(state)
         ctx = MachineContext(working, game)
-        return RunResult(working, self._drain(ctx, [parsed]))
+        return RunResult(working, self._drain(ctx, parsed))
 
     def copy_state(self, state: StateT) -> StateT:
-        """Return a hydrated, independent copy of ``state`` (re-validated, never deep-copied)."""
-        return self._state_type.__pydantic_validator__.validate_python(state)  # type: ignore[no-any-return]
+        """Return a hydrated, independent copy of ``state`` (never deep-copied).
+
+        A hydrated state of this game is copied structurally, from its declared field types:
+        immutable values shared, containers and nested models rebuilt (what re-validating it
+        gives, without validating again what was validated when the state was built or loaded).
+        Anything else (a plain state, a mapping) is validated into the hydrated state type.
+        """
+        return self._copy(state)
 
     def valid_action_types(self, state: StateT, player_id: str, game: Game[ConfigT]) -> list[str]:
         """The action types ``player_id`` may play now; empty for inactive players."""
@@ -268,33 +300,25 @@ class GameEngine(Generic[StateT, ConfigT]):
             return legal
         ctx = MachineContext(hydrated, game)
         handler = self._handlers[hydrated.machine_state]
-        action_by_type = self.definition.action_by_type
+        enumerable = self._enumerable
+        accepts_by_type = type(handler).is_valid_action is StateHandler.is_valid_action
         for action_type in handler.valid_actions_for_player(player_id, ctx):
-            action_class = action_by_type[action_type]
-            if not action_class.is_enumerable():
+            found = enumerable.get(action_type)
+            if found is None:
                 continue
+            action_class, checks = found
+            if accepts_by_type and action_type not in handler.accepts:
+                continue  # the default is_valid_action refuses every candidate of this type
             for candidate in action_class.enumerate(hydrated, player_id):
-                if not handler.is_valid_action(candidate, ctx):
+                if not accepts_by_type and not handler.is_valid_action(candidate, ctx):
                     continue
-                try:
-                    candidate.check(ctx)
-                except IllegalActionError:
-                    continue
+                if checks:
+                    try:
+                        candidate.check(ctx)
+                    except IllegalActionError:
+                        continue
                 legal.append(candidate)
         return legal
-
-    @staticmethod
-    def _mismatch(state: StateT, game: Game[ConfigT]) -> list[str]:
-        seats = [seat.id for seat in game.players]
-        players = [player.player_id for player in state.players]
-        if game.id == state.game_id and seats == players:
-            return []
-        problems = []
-        if game.id != state.game_id:
-            problems.append(f"the game is {game.id!r}, the state belongs to {state.game_id!r}")
-        if seats != players:
-            problems.append(f"the game seats {seats}, the state has players {players}")
-        return problems
 
     def _game_problems(self, game: Game[ConfigT]) -> list[str]:
         definition = self.definition
@@ -316,49 +340,60 @@ class GameEngine(Generic[StateT, ConfigT]):
         return problems
 
     def _drain(
-        self, ctx: MachineContext[StateT, ConfigT], first: list[Action[StateT, ConfigT]]
+        self, ctx: MachineContext[StateT, ConfigT], first: Action[StateT, ConfigT] | None
     ) -> tuple[Action[StateT, ConfigT], ...]:
-        ctx.queue.extend(first)
-        recorded: list[Action[StateT, ConfigT]] = []
-        while ctx.queue:
-            if len(recorded) >= self.max_cascade:
+        queue = ctx.queue
+        process = self._process
+        if first is not None:
+            process(first, ctx)
+            if not queue:  # the usual case: one action, no system actions queued
+                return (first,)
+            recorded = [first]
+        else:
+            recorded = []
+        limit = self.max_cascade
+        while queue:
+            if len(recorded) >= limit:
                 raise GameDefinitionError(
                     self.definition.name,
                     [f"one run recorded {len(recorded)} actions without settling (max_cascade)"],
                 )
-            action = ctx.queue.popleft()
-            self._process(action, ctx)
+            action = queue.popleft()
+            process(action, ctx)
             recorded.append(action)
         return tuple(recorded)
 
     def _process(self, action: Action[StateT, ConfigT], ctx: MachineContext[StateT, ConfigT]) -> None:
         state = ctx.state
-        self._admit(action, state)
-        current = state.machine_state
+        admit(action, state)
+        values = state.__dict__
+        given = action.__dict__
+        current = values["machine_state"]
         handler = self._handlers[current]
-        if not handler.is_valid_action(action, ctx):
+        accepted = self._accepted[current]  # None: the handler decides itself
+        if not (given["type"] in accepted if accepted is not None else handler.is_valid_action(action, ctx)):
             raise IllegalActionError(
                 "action-not-allowed",
                 f"{action.type} is not allowed in state {current.value}",
                 path="type",
             )
-        action.check(ctx)
+        if type(action) not in self._unchecked:
+            action.check(ctx)
         action.apply(ctx)
         following = handler.on_action(action, ctx)
-        targets = cast(_Targets, handler.action_targets).get(action.type)
         if following is not None and (
-            following not in handler.transitions_to or (targets is not None and following not in targets)
+            following not in handler.transitions_to
+            or following not in self._targets[current].get(given["type"], handler.transitions_to)
         ):
             where = f"state {current.value!r} moved to {str(following)!r} after {action.type}"
             raise GameDefinitionError(self.definition.name, [f"{where}, which it does not declare"])
-        index = state.action_count
-        if self._direct_writes and writes_directly(type(action)):
+        index = values["action_count"]
+        if self._direct_writes and type(action) in self._direct_actions:
             # What pydantic's __setattr__ does for these models, without its per-write dispatch.
-            action.__dict__["index"] = index
+            given["index"] = index
             action.__pydantic_fields_set__.add("index")
-            values = state.__dict__
             values["action_count"] = index + 1
-            values["action_checksum"] = next_checksum(values["action_checksum"], action.id, index)
+            values["action_checksum"] = next_checksum(values["action_checksum"], given["id"], index)
             if following is None:
                 state.__pydantic_fields_set__.update(_COUNTED)
             else:
@@ -372,48 +407,3 @@ class GameEngine(Generic[StateT, ConfigT]):
                 state.machine_state = following
         if following is not None:  # None: stay, without entering again
             self._handlers[following].enter(ctx)
-
-    @staticmethod
-    def _admit(action: Action[StateT, ConfigT], state: StateT) -> None:
-        if state.result is not None:
-            raise IllegalActionError("game-over", "the game is over")
-        if not action.id:
-            raise IllegalActionError("missing-id", "the action has no id", path="id")
-        if action.game_id != state.game_id:
-            raise IllegalActionError(
-                "wrong-game",
-                f"action is for game {action.game_id!r}, not {state.game_id!r}",
-                path="game_id",
-            )
-        group = state.simultaneous_group
-        in_group = False
-        if action.source == ActionSource.USER:
-            named = action.simultaneous_group_id
-            if named is not None and (group is None or named != group.id):
-                open_now = "no group is open" if group is None else f"the open group is {group.id!r}"
-                raise IllegalActionError(
-                    "wrong-simultaneous-group",
-                    f"action names simultaneous group {named!r}, but {open_now}",
-                    path="simultaneous_group_id",
-                )
-            in_group = named is not None
-        if action.index is not None and action.index != state.action_count:
-            lagging_in_group = (
-                in_group and group is not None and group.start_index <= action.index < state.action_count
-            )
-            if not lagging_in_group:
-                raise IllegalActionError(
-                    "stale-index",
-                    f"action expects index {action.index}, but {state.action_count} actions are recorded",
-                    path="index",
-                )
-        player_id = action.player_id
-        if player_id is not None and not state.is_active(player_id):
-            code = (
-                "player-not-active"
-                if any(p.player_id == player_id for p in state.players)
-                else "unknown-player"
-            )
-            raise IllegalActionError(code, f"player {player_id!r} may not act now", path="player_id")
-        if group is not None and action.source == ActionSource.USER:
-            action.simultaneous_group_id = group.id

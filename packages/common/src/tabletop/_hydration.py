@@ -18,7 +18,9 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Annotated, ClassVar, Generic, Self, TypeVar, Union, get_args, get_origin
 
-from pydantic import BaseModel, model_validator
+from pydantic import BaseModel, ConfigDict
+
+from tabletop._copier import copier, fields_set
 
 __all__ = ["Hydrated", "HydrationInput", "hydrate", "hydrated_type_of"]
 
@@ -102,6 +104,11 @@ class Hydrated(Generic[PlainT]):
 
     __plain_model__: ClassVar[type[BaseModel]]
 
+    model_config: ClassVar[ConfigDict] = ConfigDict(from_attributes=True)
+    """Merged into the hydrated model's config: a plain instance handed to a hydrated type (or
+    field) is read by its attributes in pydantic's core, its nested values validated and so
+    copied, without a Python validator on every hydrated model."""
+
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if (
@@ -139,15 +146,6 @@ class Hydrated(Generic[PlainT]):
             setattr(cls, name, redeclared)
         cls.__annotations__ = annotations
 
-    @model_validator(mode="before")
-    @classmethod
-    def _accept_plain_instance(cls, data: object) -> object:
-        # A plain instance handed to a hydrated field: validate its data (shallow view; nested
-        # values are re-validated and so copied).
-        if isinstance(data, BaseModel) and not isinstance(data, cls):
-            return dict(data.__dict__)
-        return data
-
     @classmethod
     def hydrate(cls, data: HydrationInput) -> Self:
         """Build a hydrated object from a dict, JSON text/bytes, a plain model or a hydrated one.
@@ -164,8 +162,12 @@ class Hydrated(Generic[PlainT]):
     def dehydrate(self) -> PlainT:
         """Return the plain model holding the same data (a copy, losslessly)."""
         assert isinstance(self, BaseModel)
-        plain = _plain_model_of(type(self))  # model_validate's core, without its wrapper:
-        return plain.__pydantic_validator__.validate_python(dict(self.__dict__))  # type: ignore[no-any-return]
+        plain = _plain_model_of(type(self))
+        # Field by field from the declared types (what validating the fields would give, without
+        # validating again what this object was validated as); every field counts as set.
+        copied = copier(plain)(self)
+        fields_set(copied, set(plain.__pydantic_fields__))
+        return copied  # type: ignore[return-value]
 
 
 @cache

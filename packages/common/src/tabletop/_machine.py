@@ -68,12 +68,15 @@ class MachineContext(Generic[StateT, ConfigT]):
         Returns:
             The id of the player whose turn it now is.
         """
-        turns = self.turns
-        player_id = turns.next_player(skip=skip)
         state = self.state
-        turns.start_turn(player_id, state.action_count)
+        values = state.__dict__  # field reads without the model's __getattr__ hook (a hot path)
+        turns = values["turn_manager"]
+        if not isinstance(turns, HydratedTurnManager):
+            turns = self.turns  # raises
+        player_id = turns.next_player(skip=skip)
+        turns.start_turn(player_id, values["action_count"])
         if writes_directly(type(state)):  # what pydantic's __setattr__ does, without its dispatch
-            state.__dict__["active_player_ids"] = [player_id]
+            values["active_player_ids"] = [player_id]
             state.__pydantic_fields_set__.add("active_player_ids")
         else:
             state.active_player_ids = [player_id]

@@ -14,7 +14,9 @@ class Model(BaseModel):
 
     Unknown fields are rejected, field docstrings become schema descriptions, defaults are
     validated, and model instances passed in are always re-validated (copied), so a model never
-    aliases the data it was built from.
+    aliases the data it was built from. The framework's frozen value models (board coordinates,
+    cards) are the exception: being immutable, an instance of exactly their class is shared, not
+    copied (``revalidate_instances="subclass-instances"``).
     """
 
     model_config = ConfigDict(

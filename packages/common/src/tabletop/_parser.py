@@ -166,7 +166,10 @@ class ActionParser(Generic[ActionT]):
         self.max_payload_bytes = max_payload_bytes
         self._by_tag = {str(literal_tag(action)): action for action in actions}
         self._tags = frozenset(self._by_tag)
-        self._own = frozenset(actions)
+        self._own: dict[type, Callable[[object], ActionT]] = {
+            action: action.__pydantic_validator__.validate_python for action in actions
+        }
+        """Each own action class's validator (re-validating an instance copies it)."""
         self.system_types: frozenset[str] = frozenset(
             tag for tag, action in self._by_tag.items() if getattr(action, "system_only", False)
         )
@@ -209,7 +212,7 @@ class ActionParser(Generic[ActionT]):
                     self._check_size(raw)  # type: ignore[arg-type]
                 request = self._requests_json(raw)  # type: ignore[arg-type]
             elif kind in self._own:
-                return raw.__pydantic_validator__.validate_python(raw)  # type: ignore[union-attr, no-any-return]
+                return self._own[kind](raw)
             elif isinstance(raw, BaseModel):
                 return self.adapter.validate_python(dict(raw.__dict__))
             elif isinstance(raw, Mapping):

@@ -199,12 +199,11 @@ class Prng:
         """
         state = self.state
         seed, invocations, key = state.seed, state.invocations, state.key
+        if key is None:
+            return self._unkeyed_id(seed, invocations)
         chars: list[str] = []
-        while True:
-            if key is None:
-                batch = [_mix(seed, invocations + n) >> 24 for n in range(1, _ID_BATCH + 1)]
-            else:  # int(random() * 256) of a 53-bit draw is its top 8 bits, exactly
-                batch = [int(_keyed(key, seed, invocations + n) * 256) for n in range(_ID_BATCH)]
+        while True:  # int(random() * 256) of a 53-bit draw is its top 8 bits, exactly
+            batch = [int(_keyed(key, seed, invocations + n) * 256) for n in range(_ID_BATCH)]
             invocations += _ID_BATCH
             for byte in reversed(batch):
                 index = byte & 63
@@ -213,6 +212,26 @@ class Prng:
                     if len(chars) == _ID_LENGTH:
                         state.invocations = invocations
                         return "".join(chars)
+
+    def _unkeyed_id(self, seed: int, invocations: int) -> str:
+        """:meth:`rand_id` of the reference stream: each batch mixed from its last draw down,
+        only as far as the id needs (the stream still advances a whole batch)."""
+        chars: list[str] = []
+        alphabet = _ID_ALPHABET
+        while True:
+            for invocation in range(invocations + _ID_BATCH, invocations, -1):
+                t = (seed + invocation * _GOLDEN) & _MASK32
+                t ^= t >> 16
+                t = (t * 0x21F0AAAD) & _MASK32
+                t ^= t >> 15
+                t = (t * 0x735A2D97) & _MASK32
+                index = ((t ^ (t >> 15)) >> 24) & 63
+                if index < _ALPHABET_SIZE:
+                    chars.append(alphabet[index])
+                    if len(chars) == _ID_LENGTH:
+                        self.state.invocations = invocations + _ID_BATCH
+                        return "".join(chars)
+            invocations += _ID_BATCH
 
 
 def _mix(seed: int, invocation: int) -> int:

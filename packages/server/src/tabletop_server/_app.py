@@ -20,6 +20,7 @@ from tabletop_server._settings import Settings
 from tabletop_server._static import mount_ui
 from tabletop_server.events import EventHub, PostgresHub, hub_for
 from tabletop_server.routers import events, games, history, matches, play, seats
+from tabletop_server.routers._fast import FastPaths
 from tabletop_server.storage import Store, StoreOptions, upgrade
 
 __all__ = ["create_app"]
@@ -62,6 +63,7 @@ def create_app(
             pool_size=settings.db_pool_size,
             max_overflow=settings.db_max_overflow,
             pool_timeout=settings.db_pool_timeout,
+            synchronous_commit=settings.db_synchronous_commit,
         )
         store = Store(settings.db, options=options)
         service = MatchService(settings, registry, store, hub)
@@ -91,7 +93,8 @@ def create_app(
         openapi_url="/api/openapi.json",
     )
     install_error_handlers(app)
-    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(FastPaths, registry=registry)  # answers the hot routes the routers describe
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)  # (outside it)
     for router in (games.router, matches.router, seats.router, play.router, history.router, events.router):
         app.include_router(router, prefix="/api")
     app.include_router(play.action_routes(registry), prefix="/api")

@@ -45,7 +45,15 @@ def _serve(args: argparse.Namespace) -> int:
     has_ui = settings.ui_dir is not None and (settings.ui_dir / "index.html").is_file()
     ui = settings.ui_dir if has_ui else "none (API only; `make ui-build` builds it)"
     print(f"tabletop: serving on http://{settings.host}:{settings.port} (database: {where}; UI: {ui})")
-    uvicorn.run(app, host=settings.host, port=settings.port, log_level="info", timeout_graceful_shutdown=3)
+    uvicorn.run(
+        app,
+        host=settings.host,
+        port=settings.port,
+        log_level="info",
+        access_log=settings.access_log,
+        server_header=False,
+        timeout_graceful_shutdown=3,
+    )
     return 0
 
 
@@ -85,6 +93,8 @@ def _serve_workers(settings: object) -> int:
         port=settings.port,
         workers=settings.workers,
         log_level="info",
+        access_log=settings.access_log,
+        server_header=False,
         timeout_graceful_shutdown=3,
     )
     return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -50,6 +51,25 @@ class LoadedMatch:
             self._state = load_state(self.entry, self.row.state_json)
         return self._state
 
+    def reread(self, row: MatchRow, seats: list[SeatRow]) -> LoadedMatch:
+        """This match as read again: its game and hydrated state are kept if ``row`` is at the
+        same revision and the seats still name the same players, else built anew."""
+        same = row.revision == self.row.revision and [_player(s) for s in seats] == [
+            _player(s) for s in self.seats
+        ]
+        if same:
+            return LoadedMatch(row, seats, self.entry, self.game, self._state)
+        return LoadedMatch.of(row, seats, self.entry)
+
+    def holder(self, token_hash: str) -> str | None:
+        """The player id of the seat the token hashing to ``token_hash`` holds, or None
+        (compared in constant time)."""
+        found: str | None = None
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, token_hash):
+                found = seat.player_id
+        return found
+
     def seat(self, player_id: str) -> SeatRow | None:
         """The seat with this player id, or None."""
         return next((seat for seat in self.seats if seat.player_id == player_id), None)
@@ -59,6 +79,10 @@ class LoadedMatch:
         return {
             seat.player_id: BotSpec.model_validate(seat.bot) for seat in self.seats if seat.bot is not None
         }
+
+
+def _player(seat: SeatRow) -> tuple[str, str, bool]:
+    return seat.player_id, seat.name, seat.bot is None
 
 
 def match_info(row: MatchRow, seats: list[SeatRow]) -> JsonDict:

@@ -8,20 +8,31 @@ from dataclasses import dataclass
 
 import orjson
 from tabletop import IllegalActionError
+from tabletop._machine import AnyState
 
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch, status_of_state
-from tabletop_server._runtime import JsonDict, action_json, load_action
-from tabletop_server._service import MatchService, storage_error
+from tabletop_server._runtime import Action, JsonDict, action_json, load_action
+from tabletop_server._service import MatchService, bearer_token, storage_error
 from tabletop_server.storage import (
     DuplicateActionIdError,
     HeadMovedError,
+    MatchRow,
     MatchUpdate,
     NewAction,
     StorageError,
+    hash_token,
 )
 
-__all__ = ["MAX_ATTEMPTS", "MAX_ID_LENGTH", "Submission", "check_logic_version", "parse_body", "submit"]
+__all__ = [
+    "MAX_ATTEMPTS",
+    "MAX_ID_LENGTH",
+    "Submission",
+    "check_logic_version",
+    "parse_body",
+    "play_async",
+    "submit",
+]
 
 MAX_ID_LENGTH = 64
 """Longest action id a client may choose (the store's id columns hold 64 characters)."""
@@ -141,6 +152,64 @@ def _replayed(service: MatchService, match_id: str, action_id: object, player_id
     return response
 
 
+@dataclass(frozen=True, slots=True)
+class _Played:
+    """The engine's answer to a submission on one read of the match, ready to be written."""
+
+    match: LoadedMatch
+    state: AnyState
+    actions: list[Action]
+    update: MatchUpdate
+    recorded: list[NewAction]
+
+
+def _play(match: LoadedMatch, action_type: str, submission: Submission, logic_version: str | None) -> _Played:
+    """Run the engine (no I/O). Raises ``ApiError`` or the engine's ``IllegalActionError``."""
+    if action_type not in match.entry.user_action_types:
+        raise ApiError(
+            "unknown-action-type",
+            f"{match.entry.name} has no action {action_type!r} a player may send",
+            path="type",
+        )
+    check_logic_version(match, logic_version)
+    result = match.entry.engine.run(submission.body, match.state, match.game)
+    state = result.state
+    update = MatchUpdate(
+        state_json=state.model_dump_json(),
+        checksum=state.action_checksum,
+        status=status_of_state(state),
+        result=None if state.result is None else state.result.value,
+        winners=tuple(state.winning_player_ids),
+    )
+    action_id = str(submission.body["id"])
+    recorded = [NewAction.from_action(action, action_id) for action in result.actions]
+    return _Played(match, state, list(result.actions), update, recorded)
+
+
+def _answer(service: MatchService, played: _Played, row: MatchRow, player_id: str) -> JsonDict:
+    """Cache the written match, announce it, and build the ``ActionResponse`` (no I/O)."""
+    match, state = played.match, played.state
+    written = LoadedMatch(row, match.seats, match.entry, match.game, state)
+    service.remember(written)
+    service.announce(row)
+    # The undo rule as ``undo`` applies it: nothing revealed, and no chance outcome drawn.
+    drew = state.prng.invocations != match.state.prng.invocations
+    can_undo = state.result is None and not drew and not any(a.reveals_info for a in played.actions)
+    response = service.view_of(written, player_id, can_undo=can_undo)
+    response["actions"] = [action_json(action, player_id) for action in played.actions]
+    return response
+
+
+def _refused(match: LoadedMatch, submission: Submission, error: IllegalActionError) -> ApiError:
+    if error.code == "stale-index":
+        return _stale(match, submission.body.get("index"), error)
+    return ApiError.from_illegal(error)
+
+
+def _invalid_token() -> ApiError:
+    return ApiError("invalid-token", "the token holds no seat of this match")
+
+
 def submit(
     service: MatchService,
     match_id: str,
@@ -149,61 +218,125 @@ def submit(
     submission: Submission,
     *,
     logic_version: str | None = None,
+    seat_hash: str | None = None,
 ) -> tuple[JsonDict, bool]:
     """Play one action for ``player_id``: ``(ActionResponse JSON, replayed)``.
 
     ``replayed`` is True when the action id was already recorded and the original result is
-    returned instead of playing it again.
+    returned instead of playing it again. The engine runs on the worker's cached match when it
+    has one; the write's compare-and-set (and, with ``seat_hash``, its check that the token still
+    holds the seat) decides, and a refusal is confirmed on a fresh read before it is answered.
 
     Raises:
         ApiError: The engine's refusal (its code), ``stale-index`` for a pinned index the match
-            moved past, ``game-over``, ``unknown-action-type`` for a type this game lacks.
+            moved past, ``game-over``, ``unknown-action-type`` for a type this game lacks,
+            ``invalid-token`` when ``seat_hash`` no longer holds ``player_id``'s seat.
     """
     action_id = submission.body["id"]
+    seat = None if seat_hash is None else (player_id, seat_hash)
+    match = service.cached(match_id)
+    fresh = False
     for _ in range(MAX_ATTEMPTS):
-        match = service.load(match_id)
-        if action_type not in match.entry.user_action_types:
-            raise ApiError(
-                "unknown-action-type",
-                f"{match.entry.name} has no action {action_type!r} a player may send",
-                path="type",
-            )
-        check_logic_version(match, logic_version)
+        if match is None:
+            match, fresh = service.load(match_id), True
+        if seat_hash is not None and match.holder(seat_hash) != player_id:
+            if fresh:
+                raise _invalid_token()
+            match = None
+            continue
         try:
-            result = match.entry.engine.run(submission.body, match.state, match.game)
+            played = _play(match, action_type, submission, logic_version)
         except IllegalActionError as error:
+            if not fresh:  # refused on the cached match: confirm on the stored one
+                match = None
+                continue
             original = _replayed(service, match_id, action_id, player_id)  # a retry of a recorded id?
             if original is not None:
                 return original, True
-            if error.code == "stale-index":
-                raise _stale(match, submission.body.get("index"), error) from None
-            raise ApiError.from_illegal(error) from None
-        state = result.state
-        update = MatchUpdate(
-            state_json=state.model_dump_json(),
-            checksum=state.action_checksum,
-            status=status_of_state(state),
-            result=None if state.result is None else state.result.value,
-            winners=tuple(state.winning_player_ids),
-        )
-        recorded = [NewAction.from_action(action, str(action_id)) for action in result.actions]
+            raise _refused(match, submission, error) from None
         try:
-            row = service.store.append(match.row, update, recorded)
+            row = service.store.append(match.row, played.update, played.recorded, seat=seat)
         except HeadMovedError:
+            match = None
             continue
         except DuplicateActionIdError:
             original = _replayed(service, match_id, action_id, player_id)  # a retry: the first answer
             if original is not None:
                 return original, True
+            match = None
             continue
         except StorageError as error:
             raise storage_error(error) from None
-        service.announce(row)
-        written = LoadedMatch(row, match.seats, match.entry, match.game, state)
-        # The undo rule as ``undo`` applies it: nothing revealed, and no chance outcome drawn.
-        drew = state.prng.invocations != match.state.prng.invocations
-        can_undo = state.result is None and not drew and not any(a.reveals_info for a in result.actions)
-        response = service.view_of(written, player_id, can_undo=can_undo)
-        response["actions"] = [action_json(action, player_id) for action in result.actions]
-        return response, False
+        return _answer(service, played, row, player_id), False
+    raise ApiError("conflict", "the match kept changing; try again")
+
+
+async def play_async(
+    service: MatchService,
+    match_id: str,
+    action_type: str,
+    raw: bytes,
+    *,
+    authorization: str | None,
+    if_match: str | None,
+    logic_version: str | None,
+) -> JsonDict:
+    """The action route on the event loop: ``submit`` for the token's seat, without a thread.
+
+    The engine runs and the response is built on the loop; only the write waits (SQLite: for
+    the writer thread's next group commit; PostgreSQL: a pooled connection in a thread).
+
+    Raises:
+        ApiError: As ``submit``; ``missing-token`` without a token, ``invalid-token`` for a token
+            that holds no seat, and ``parse_body``'s refusals.
+    """
+    token = bearer_token(authorization)
+    match = service.cached(match_id)
+    fresh = False
+    if token is None or match is None:
+        match, fresh = await service.load_async(match_id), True  # an unknown match is a 404 first
+    if token is None:
+        raise ApiError("missing-token", "playing an action needs a seat token")
+    seat_hash = hash_token(token)
+    player_id = match.holder(seat_hash)
+    if player_id is None and not fresh:
+        match, fresh = await service.load_async(match_id), True
+        player_id = match.holder(seat_hash)
+    if player_id is None:
+        raise _invalid_token()
+    submission = parse_body(
+        raw, action_type=action_type, match_id=match_id, player_id=player_id, if_match=if_match
+    )
+    action_id = submission.body["id"]
+    seat = (player_id, seat_hash)
+    current: LoadedMatch | None = match
+    for _ in range(MAX_ATTEMPTS):
+        if current is None:
+            current, fresh = await service.load_async(match_id), True
+            if current.holder(seat_hash) != player_id:
+                raise _invalid_token()
+        try:
+            played = _play(current, action_type, submission, logic_version)
+        except IllegalActionError as error:
+            if not fresh:
+                current = None
+                continue
+            original = await service.io(_replayed, service, match_id, action_id, player_id)
+            if original is not None:
+                return original
+            raise _refused(current, submission, error) from None
+        try:
+            row = await service.store.append_async(current.row, played.update, played.recorded, seat=seat)
+        except HeadMovedError:
+            current = None
+            continue
+        except DuplicateActionIdError:
+            original = await service.io(_replayed, service, match_id, action_id, player_id)
+            if original is not None:
+                return original
+            current = None
+            continue
+        except StorageError as error:
+            raise storage_error(error) from None
+        return _answer(service, played, row, player_id)
     raise ApiError("conflict", "the match kept changing; try again")

@@ -8,15 +8,19 @@ an index).
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import timedelta
-from typing import cast
+from functools import partial
+from typing import ParamSpec, TypeVar, cast
 
 from pydantic import JsonValue
 from tabletop import new_prng_key
 
 from tabletop_server._api_models import CreateMatch
+from tabletop_server._cache import MatchCache
 from tabletop_server._errors import ApiError
 from tabletop_server._match import (
     UNDO_WINDOW,
@@ -44,13 +48,31 @@ from tabletop_server.storage import (
     NewAction,
     NewMatch,
     NewSeat,
+    SeatRow,
     StorageError,
     Store,
     hash_token,
     new_token,
 )
 
-__all__ = ["MatchService"]
+__all__ = ["MatchService", "bearer_token", "storage_error"]
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header; None without one (a spectator).
+
+    Raises:
+        ApiError: A header that is not ``Bearer <token>`` (``invalid-token``).
+    """
+    if authorization is None or not authorization.strip():
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError("invalid-token", "send the seat token as 'Authorization: Bearer <token>'")
+    return token.strip()
 
 
 def storage_error(error: StorageError) -> ApiError:
@@ -73,13 +95,17 @@ class MatchService:
         self.registry = registry
         self.store = store
         self.hub = hub
+        self.cache = MatchCache(settings.match_cache_size)
+        """Hydrated matches at the revision last seen: a hint for writes (see ``_cache``)."""
         self.on_change: list[Callable[[str], None]] = []
-        """Called (from any thread) with a match id after each committed write: the bot runner."""
+        """Called (from any thread) with the id of a match with bot seats after each committed
+        write: the bot runner."""
 
     # -- reading ------------------------------------------------------------------------------
 
     def load(self, match_id: str) -> LoadedMatch:
-        """The match as stored now.
+        """The match as stored now (one read; the hydrated state is reused from the cache when
+        the revision is the cached one).
 
         Raises:
             ApiError: No such match (``unknown-match``).
@@ -88,13 +114,41 @@ class MatchService:
             row, seats = self.store.get_match_and_seats(match_id)
         except StorageError as error:
             raise storage_error(error) from None
-        return LoadedMatch.of(row, seats, self.registry.get(row.game))
+        known = self.cache.get(match_id)
+        if known is not None:
+            match = known.reread(row, seats)
+        else:
+            match = LoadedMatch.of(row, seats, self.registry.get(row.game))
+        self.cache.put(match)
+        return match
+
+    async def load_async(self, match_id: str) -> LoadedMatch:
+        """``load`` for the event loop (SQLite reads are local and short: inline; PostgreSQL's
+        go to a thread)."""
+        return await self.io(self.load, match_id)
+
+    async def io(self, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a blocking call for the event loop (SQLite: inline; PostgreSQL: in a thread)."""
+        if self.store.dialect == "sqlite":
+            return work(*args, **kwargs)
+        return await asyncio.get_running_loop().run_in_executor(None, partial(work, *args, **kwargs))
+
+    def cached(self, match_id: str) -> LoadedMatch | None:
+        """The match as this worker last saw it, or None (no database read: a hint for writes,
+        which the compare-and-set checks)."""
+        return self.cache.get(match_id)
+
+    def remember(self, match: LoadedMatch) -> None:
+        """Keep ``match`` (just written or read) for the next request."""
+        self.cache.put(match)
 
     def announce(self, row: MatchRow) -> None:
         """Tell streams and the bot runner that the match changed (after the commit)."""
+        self.cache.drop(row.id, unless_revision=row.revision)
         self.hub.publish(MatchChange(row.id, row.head))
-        for listener in self.on_change:
-            listener(row.id)
+        if row.has_bots and row.status == "in_progress":
+            for listener in self.on_change:
+                listener(row.id)
 
     def authenticate(self, match_id: str, authorization: str | None) -> str | None:
         """The seat a bearer token holds in the match; None without a token (a spectator).
@@ -103,13 +157,11 @@ class MatchService:
             ApiError: A token that holds no seat of the match (``invalid-token``), or an
                 ``Authorization`` header that is not ``Bearer <token>``.
         """
-        if authorization is None or not authorization.strip():
+        token = bearer_token(authorization)
+        if token is None:
             return None
-        scheme, _, token = authorization.strip().partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
-            raise ApiError("invalid-token", "send the seat token as 'Authorization: Bearer <token>'")
         try:
-            seat = self.store.find_seat(match_id, token.strip())
+            seat = self.store.find_seat(match_id, token)
         except StorageError as error:
             raise storage_error(error) from None
         if seat is None:
@@ -148,8 +200,24 @@ class MatchService:
         }
 
     def view(self, match_id: str, player_id: str | None) -> JsonDict:
-        """``GET .../view``."""
+        """The view of ``player_id`` (None: a spectator's)."""
         return self.view_of(self.load(match_id), player_id)
+
+    def view_for(self, match_id: str, authorization: str | None) -> JsonDict:
+        """``GET .../view``: the view of the seat the bearer token holds (one read of the match
+        and its seats), or the spectator's without a token.
+
+        Raises:
+            ApiError: No such match; a token that holds no seat of it (``invalid-token``).
+        """
+        token = bearer_token(authorization)
+        match = self.load(match_id)
+        player_id = None
+        if token is not None:
+            player_id = match.holder(hash_token(token))
+            if player_id is None:
+                raise ApiError("invalid-token", "the token holds no seat of this match")
+        return self.view_of(match, player_id)
 
     def actions_page(self, match_id: str, player_id: str | None, after: int) -> JsonDict:
         """``GET .../actions?after=N``: the projected log after index ``after``."""
@@ -223,16 +291,25 @@ class MatchService:
             row = self.store.create_match(new_match, seats, log)
         except StorageError as error:
             raise storage_error(error) from None
+        stored = [SeatRow(match_id, s.player_id, n, s.name, s.bot, None) for n, s in enumerate(seats)]
+        self.remember(LoadedMatch(row, stored, entry, game, state))
         self.announce(row)
-        return match_info(row, self.store.get_seats(match_id))
+        return match_info(row, stored)
 
     def join(self, match_id: str, player_id: str, name: str | None) -> JsonDict:
         """``POST .../seats/{player_id}``: a seat token, returned once (only its hash is kept)."""
         token = new_token()
         try:
-            self.store.claim_seat(match_id, player_id, hash_token(token), name=name)
+            seat = self.store.claim_seat(match_id, player_id, hash_token(token), name=name)
         except StorageError as error:
             raise storage_error(error) from None
+        known = self.cache.get(match_id)
+        if known is not None:
+            if name is None:  # the same players: only the token changed
+                seats = [seat if s.player_id == player_id else s for s in known.seats]
+                self.cache.put(replace(known, seats=seats))
+            else:
+                self.cache.drop(match_id)
         return {"player_id": player_id, "token": token}
 
     def leave(self, match_id: str, player_id: str, authorization: str | None) -> None:
@@ -243,10 +320,13 @@ class MatchService:
         if holder != player_id:
             raise ApiError("wrong-seat", f"the token holds {holder}, not {player_id[:64]}", path="player_id")
         token = (authorization or "").strip().partition(" ")[2].strip()
+        self.cache.drop(match_id)
         try:
             self.store.release_seat(match_id, player_id, token)
         except StorageError as error:
             raise storage_error(error) from None
+        finally:
+            self.cache.drop(match_id)
 
     def stream_token(self, match_id: str, player_id: str | None) -> JsonDict:
         """``POST .../stream-tokens``: a single-use token for the event stream."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -52,6 +53,9 @@ class Settings(BaseSettings):
     """Seconds between ``: keep-alive`` comments on an idle event stream."""
     bot_delay: float = Field(default=0.0, ge=0)
     """Seconds a bot waits before playing (0 in tests; a little makes play watchable)."""
+    access_log: bool = False
+    """Log one line per request (uvicorn's access log; off by default: at thousands of requests
+    a second the logging costs more than the request)."""
     migrate: bool = True
     """Apply the database migrations on start."""
     workers: int = Field(default=1, ge=1, le=64)
@@ -63,6 +67,14 @@ class Settings(BaseSettings):
     workers × (pool size + overflow + 1 listener))."""
     db_pool_timeout: float = Field(default=10.0, gt=0)
     """Seconds a request waits for a free connection before ``503 storage-unavailable``."""
+    match_cache_size: int = Field(default=4096, ge=0)
+    """Hydrated matches each worker keeps between requests (0: none). A cache entry only saves
+    re-reading a match: every write is still a compare-and-set on the stored revision, so a
+    stale entry costs a retry, never a wrong answer."""
+    db_synchronous_commit: Literal["on", "off", "local", "remote_write", "remote_apply"] | None = None
+    """PostgreSQL's ``synchronous_commit`` for the server's sessions (None: the database's own
+    setting). ``off`` makes commits much cheaper, and a database crash may then lose the last
+    acknowledged actions; leave it unset unless that trade is yours to make."""
     bot_takeover_seconds: float = Field(default=1.0, gt=0)
     """PostgreSQL: seconds before a worker plays a bot turn that another worker announced and
     nobody played (the announcing worker died)."""

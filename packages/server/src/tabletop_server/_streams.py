@@ -4,10 +4,19 @@ Event ids are action indices. The stream remembers how many actions its client h
 of the last one; every wake-up it reads what is new from the action log, so a notification
 that is coalesced (or a hub that drops one) never loses an event. If the log was cut back (an
 undo), the stream sends a ``reset`` with a fresh view.
+
+An ``update`` sends what changed, not the whole view: each event has a *document* (its
+``ViewResponse`` plus ``actions``, the new projected actions; ``[]`` for a ``snapshot`` or
+``reset``), and an update carries a delta (``tabletop_server.events.make_delta``) from one of the
+last :data:`HISTORY` documents this connection sent, whichever gives the shortest: ``{"base":
+<event id>, "patch": <delta>}``. The first event of a resumed connection has no base (``"base":
+null``, the patch is the whole document). The stream only ever diffs documents it sent to this
+perspective, so a delta holds nothing the seat's own full view would not.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -17,10 +26,13 @@ from starlette.concurrency import run_in_threadpool
 from tabletop_server._errors import ApiError
 from tabletop_server._runtime import JsonDict, action_json, load_action, perspective_of
 from tabletop_server._service import MatchService
-from tabletop_server.events import Subscription
+from tabletop_server.events import Subscription, make_delta
 from tabletop_server.storage import StorageError
 
-__all__ = ["MatchStream", "format_event"]
+__all__ = ["HISTORY", "MatchStream", "format_event"]
+
+HISTORY = 3
+"""How many of its last documents a connection may diff an update against (clients keep at least as many)."""
 
 
 def format_event(event: str, data: object, event_id: int | None = None) -> bytes:
@@ -62,6 +74,7 @@ class MatchStream:
         self.player_id = player_id
         self.last_event_id = last_event_id
         self.keepalive = keepalive
+        self._sent: deque[tuple[int, JsonDict]] = deque(maxlen=HISTORY)
 
     async def events(self) -> AsyncIterator[bytes]:
         """The stream's frames, until the client goes away."""
@@ -86,7 +99,10 @@ class MatchStream:
         match = self.service.load(self.match_id)
         view = self.service.view_of(match, self.player_id)
         last = self._last_id(match.row.head, match.row.base_index)
-        return format_event(event, view, match.row.head - 1), _Position(match.row.head, last)
+        event_id = match.row.head - 1
+        self._sent.clear()
+        self._sent.append((event_id, {**view, "actions": []}))
+        return format_event(event, view, event_id), _Position(match.row.head, last)
 
     def _last_id(self, head: int, base_index: int) -> str | None:
         if head <= base_index:
@@ -126,6 +142,18 @@ class MatchStream:
         last = rows[-1]
         if last.index != row.head - 1:  # the log was cut while we read: start over from a view
             return self._snapshot("reset")
-        data: JsonDict = self.service.view_of(match, self.player_id)
-        data["actions"] = actions  # type: ignore[assignment]
-        return format_event("update", data, last.index), _Position(last.index + 1, last.action_id)
+        document: JsonDict = {**self.service.view_of(match, self.player_id), "actions": list(actions)}
+        frame = format_event("update", self._delta(document), last.index)
+        self._sent.append((last.index, document))
+        return frame, _Position(last.index + 1, last.action_id)
+
+    def _delta(self, document: JsonDict) -> JsonDict:
+        """The shortest ``{"base", "patch"}`` from a document this connection sent (or none)."""
+        best: JsonDict = {"base": None, "patch": [document]}
+        size = len(orjson.dumps(best))
+        for event_id, sent in reversed(self._sent):
+            candidate: JsonDict = {"base": event_id, "patch": make_delta(sent, document)}
+            length = len(orjson.dumps(candidate))
+            if length < size:
+                best, size = candidate, length
+        return best

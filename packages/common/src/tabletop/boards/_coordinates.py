@@ -1,6 +1,7 @@
 """Grid coordinates: rectilinear squares, and axial, cube and offset hex coordinates.
 
 Every coordinate is a small frozen model: hashable, comparable by value, and valid in a game state.
+Being immutable, a coordinate is shared, not copied, when a model holding it is validated or copied.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def parse_key(key: str) -> tuple[int, int]:
     return int(match[1]), int(match[2])
 
 
-class Square(Model, frozen=True):
+class Square(Model, frozen=True, revalidate_instances="subclass-instances"):
     """A square of a square grid: column x and row y, rows growing downwards."""
 
     x: int
@@ -96,7 +97,7 @@ class Square(Model, frozen=True):
         return (self.y, self.x)
 
 
-class Hex(Model, frozen=True):
+class Hex(Model, frozen=True, revalidate_instances="subclass-instances"):
     """A hex in axial coordinates (q, r); the implied cube coordinate is s = -q - r.
 
     Axial coordinates are the same for pointy- and flat-topped grids; only direction names and
@@ -187,7 +188,7 @@ class Hex(Model, frozen=True):
         return (self.r, self.q)
 
 
-class Cube(Model, frozen=True):
+class Cube(Model, frozen=True, revalidate_instances="subclass-instances"):
     """A hex in cube coordinates: three axes that always sum to zero."""
 
     q: int
@@ -226,7 +227,7 @@ class OffsetLayout(StrEnum):
     """Flat tops; even columns are shoved down."""
 
 
-class Offset(Model, frozen=True):
+class Offset(Model, frozen=True, revalidate_instances="subclass-instances"):
     """A hex in offset coordinates (column, row) of a rectangular-looking hex map."""
 
     col: int

@@ -47,7 +47,7 @@ def round_hex(q: float, r: float) -> Hex:
     return Hex(q=rq, r=rr)
 
 
-class HexLayout(Model, frozen=True):
+class HexLayout(Model, frozen=True, revalidate_instances="subclass-instances"):
     """How a hex grid is drawn: orientation, hex size and where hex ``(0, 0)`` is centred.
 
     Screen y grows downwards; size is the distance from a hex's centre to its corners.

@@ -28,6 +28,7 @@ from typing import Any, Generic, Self, TypeVar
 
 from pydantic import Field, model_validator
 
+from tabletop._copier import only_checks
 from tabletop._hydration import Hydrated
 from tabletop._model import Model
 from tabletop.boards._coordinates import Square
@@ -52,6 +53,21 @@ def _empty_rows(data: dict[str, Any]) -> list[list[Any]]:
 
 def _stepper(direction: SquareDirection) -> Callable[[Square], Square]:
     return lambda square: square.step(direction)
+
+
+@lru_cache(maxsize=256)
+def _grid(width: int, height: int) -> tuple[tuple[Square, ...], ...]:
+    """The squares of a board shape, row by row, built once (squares are immutable, so shared)."""
+    return tuple(tuple(Square(x=x, y=y) for x in range(width)) for y in range(height))
+
+
+@lru_cache(maxsize=256)
+def _line_cells(
+    width: int, height: int, length: int, diagonal: bool
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """:func:`_lines` as ``(row, column)`` pairs, for reading cells without attribute lookups."""
+    lines = _lines(width, height, length, diagonal)
+    return tuple(tuple((square.y, square.x) for square in line) for line in lines)
 
 
 @lru_cache(maxsize=256)
@@ -117,36 +133,38 @@ class SquareBoard(Model, Generic[CellT]):
         self.cells[y][x] = value
 
     def __getitem__(self, square: Square) -> CellT | None:
-        return self.get(square.x, square.y)
+        x, y = square.x, square.y
+        if 0 <= x < self.width and 0 <= y < self.height:
+            return self.cells[y][x]
+        return self.get(x, y)  # raises
 
     def __setitem__(self, square: Square, value: CellT | None) -> None:
-        self.set(square.x, square.y, value)
+        x, y = square.x, square.y
+        if 0 <= x < self.width and 0 <= y < self.height:
+            self.cells[y][x] = value
+        else:
+            self.set(x, y, value)  # raises
 
     def __contains__(self, square: object) -> bool:
-        return isinstance(square, Square) and self.contains(square.x, square.y)
+        return isinstance(square, Square) and 0 <= square.x < self.width and 0 <= square.y < self.height
 
     def squares(self) -> list[Square]:
         """Every square of the board, row by row."""
-        return [Square(x=x, y=y) for y in range(self.height) for x in range(self.width)]
+        return [square for row in _grid(self.width, self.height) for square in row]
 
     def empty_cells(self) -> list[Square]:
         """The empty squares, row by row."""
-        return [
-            Square(x=x, y=y) for y, row in enumerate(self.cells) for x, cell in enumerate(row) if cell is None
-        ]
+        grid = _grid(self.width, self.height)
+        return [grid[y][x] for y, row in enumerate(self.cells) for x, cell in enumerate(row) if cell is None]
 
     def positions_of(self, value: CellT) -> list[Square]:
         """The squares holding ``value``, row by row."""
-        return [
-            Square(x=x, y=y)
-            for y, row in enumerate(self.cells)
-            for x, cell in enumerate(row)
-            if cell == value
-        ]
+        grid = _grid(self.width, self.height)
+        return [grid[y][x] for y, row in enumerate(self.cells) for x, cell in enumerate(row) if cell == value]
 
     def is_full(self) -> bool:
         """True if no cell is empty."""
-        return all(cell is not None for row in self.cells for cell in row)
+        return not any(None in row for row in self.cells)
 
     def neighbours(self, square: Square, *, diagonal: bool = False) -> list[Square]:
         """The on-board neighbours of ``square``: orthogonal (N, E, S, W), or all 8 if ``diagonal``."""
@@ -169,11 +187,20 @@ class SquareBoard(Model, Generic[CellT]):
     def find_line(self, length: int, *, diagonal: bool = True) -> list[Square] | None:
         """The first of :meth:`lines` whose cells all hold one same value (not empty), or None."""
         cells = self.cells
-        for line in _lines(self.width, self.height, length, diagonal):
-            first = cells[line[0].y][line[0].x]
-            if first is not None and all(cells[square.y][square.x] == first for square in line[1:]):
-                return list(line)
+        for number, line in enumerate(_line_cells(self.width, self.height, length, diagonal)):
+            y, x = line[0]
+            first = cells[y][x]
+            if first is None:
+                continue
+            for y, x in line:
+                if cells[y][x] != first:
+                    break
+            else:
+                return list(_lines(self.width, self.height, length, diagonal)[number])
         return None
+
+
+only_checks(SquareBoard, "_cells_fit")
 
 
 class HydratedSquareBoard(SquareBoard[CellT], Hydrated[SquareBoard[CellT]], Generic[CellT]):

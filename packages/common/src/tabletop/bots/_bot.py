@@ -19,7 +19,7 @@ _ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 def new_action_id(rng: random.Random) -> str:
     """A fresh 21-character action id drawn from ``rng`` (a bot's generator, never the game's)."""
-    return "".join(rng.choice(_ID_CHARS) for _ in range(21))
+    return "".join(rng.choices(_ID_CHARS, k=21))  # one call: ~6x cheaper than 21 choice() calls
 
 
 class Bot(Protocol[StateT, ConfigT]):

@@ -16,7 +16,8 @@ from tabletop._machine import AnyState, HydratedAction
 from tabletop._prng import PrngState
 from tabletop.bots._bot import new_action_id
 from tabletop.bots._determinizer import Determinizer, identity_determinizer
-from tabletop.bots._positions import SIMULATED_ID, Position, PositionTable, action_key
+from tabletop.bots._positions import Position, PositionTable, action_key
+from tabletop.bots._rollout import RandomRollout
 from tabletop.bots._tree import Node, back_up, decided, expand, gc_paused, rewards, select
 from tabletop.views import declares_visibility, project
 
@@ -131,6 +132,7 @@ class MctsBot(Generic[StateT, ConfigT]):
             )
             raise ValueError(msg)
         self.max_rollout_actions = max_rollout_actions
+        self._rollout: RandomRollout[StateT, ConfigT] = RandomRollout(engine)
         self.cache_size = cache_size
         self.pause_gc = pause_gc
 
@@ -202,16 +204,17 @@ class MctsBot(Generic[StateT, ConfigT]):
             # Sampled worlds are all different: a transposition table would only cost
             # serializations and memory. Without a determinizer, every iteration starts from
             # the same state, and positions met again are looked up instead of re-run.
-            capacity = self.cache_size if self.determinizer is None else 0
+            determinizer = self.determinizer
+            capacity = self.cache_size if determinizer is None else 0
             table: PositionTable[StateT, ConfigT] = PositionTable(self.engine, game, capacity)
+            start = table.moves(table.position(world), player_id) if determinizer is None else None
             for done in range(1, self.iterations + 1):
-                if self.determinizer is None:
-                    self._iterate(
-                        root, table.moves(table.position(world), player_id), table, self._own_future(world)
-                    )
+                if determinizer is None:
+                    assert start is not None
+                    self._iterate(root, start, table, self._own_future(world))
                 else:
                     if sampled is None:
-                        sampled = self.determinizer(view, player_id, self.rng)
+                        sampled = determinizer(view, player_id, self.rng)
                     base, sampled = sampled, None
                     self._iterate_owned(root, self._owned(base), player_id, table)
                 if stop_early and decided(root, candidates.keys(), self.iterations - done):
@@ -281,7 +284,7 @@ class MctsBot(Generic[StateT, ConfigT]):
             state.prng = future.model_copy()
             if expanded is not None:
                 self.engine.run(expanded, state, table.game, in_place=True)
-            self._rollout(state, table.game)
+            self._rollout.play(state, table.game, self.rng, self.max_rollout_actions)
         back_up(path, rewards(state))
 
     def _iterate_owned(
@@ -309,26 +312,10 @@ class MctsBot(Generic[StateT, ConfigT]):
                 node = node.children[opened]
                 path.append(node)
                 engine.run(position.legal[keys[opened]], state, game, in_place=True)
-                self._rollout(state, game)
+                self._rollout.play(state, game, self.rng, self.max_rollout_actions)
                 break
             key = select(node.children, keys, acting, c)
             node = node.children[key]
             path.append(node)
             engine.run(position.legal[keys[key]], state, game, in_place=True)
         back_up(path, rewards(state))
-
-    def _rollout(self, state: StateT, game: Game[ConfigT]) -> None:
-        """Play uniformly random legal actions on ``state`` in place, to the end or the action limit."""
-        engine, rng = self.engine, self.rng
-        for _ in range(self.max_rollout_actions):
-            if state.result is not None:
-                return
-            for player_id in state.active_player_ids:
-                legal = engine.legal_actions(state, player_id, game)
-                if legal:
-                    break
-            else:
-                return
-            action = legal[rng.randrange(len(legal))]
-            action.id = SIMULATED_ID  # a fresh candidate: owned here
-            engine.run(action, state, game, in_place=True)

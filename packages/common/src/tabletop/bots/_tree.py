@@ -29,11 +29,12 @@ class Node:
 def select(children: dict[bytes, Node], keys: dict[bytes, int], acting: str, c: float) -> bytes:
     """The key of the child with the best UCB1 score for ``acting`` (every child tried; first best wins)."""
     best_key, best_score = b"", -math.inf
+    log, sqrt = math.log, math.sqrt
     for key in keys:
         child = children[key]
-        child.available += 1
+        available = child.available = child.available + 1
         visits = child.visits
-        score = child.rewards.get(acting, 0.0) / visits + c * math.sqrt(math.log(child.available) / visits)
+        score = child.rewards.get(acting, 0.0) / visits + c * sqrt(log(available) / visits)
         if score > best_score:
             best_key, best_score = key, score
     return best_key

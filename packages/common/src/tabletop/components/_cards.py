@@ -56,7 +56,7 @@ class Suit(StrEnum):
         return self.value[0].upper()
 
 
-class Card(Model, frozen=True):
+class Card(Model, frozen=True, revalidate_instances="subclass-instances"):
     """A playing card of the standard deck."""
 
     rank: Rank

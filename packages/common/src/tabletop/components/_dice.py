@@ -8,6 +8,7 @@ from typing import Self
 
 from pydantic import Field, model_validator
 
+from tabletop._copier import only_checks
 from tabletop._hydration import Hydrated
 from tabletop._model import Model
 from tabletop._prng import Prng
@@ -29,6 +30,9 @@ class Die(Model):
             msg = f"face {self.face} is not on a {self.sides}-sided die"
             raise ValueError(msg)
         return self
+
+
+only_checks(Die, "_check_face")
 
 
 def _roll(die: Die, prng: Prng) -> int:

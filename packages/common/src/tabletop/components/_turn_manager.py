@@ -12,6 +12,8 @@ from tabletop._model import Model, writes_directly
 __all__ = ["HydratedTurnManager", "Turn", "TurnManager"]
 
 _set = object.__setattr__
+_STARTED = ("current_turn", "turn_count")
+_ENDED = ("last_turn", "current_turn")
 
 
 class Turn(Model):
@@ -57,19 +59,19 @@ class HydratedTurnManager(TurnManager, Hydrated[TurnManager]):
 
     def start_turn(self, player_id: str, action_index: int) -> Turn:
         """End the current turn (if any) and start ``player_id``'s turn at ``action_index``."""
-        if player_id not in self.turn_order:
+        values = self.__dict__  # field reads without the model's __getattr__ hook (a hot path)
+        if player_id not in values["turn_order"]:
             msg = f"{player_id!r} is not in the turn order {self.turn_order}"
             raise ValueError(msg)
-        if self.current_turn is not None:
+        if values["current_turn"] is not None:
             self.end_turn(action_index)
         turn = _new_turn(player_id, action_index)
-        taken = self.turns_taken
+        taken = values["turns_taken"]
         taken[player_id] = taken.get(player_id, 0) + 1
         if writes_directly(type(self)):
-            values = self.__dict__
             values["current_turn"] = turn
             values["turn_count"] += 1
-            self.__pydantic_fields_set__.update(("current_turn", "turn_count"))
+            self.__pydantic_fields_set__.update(_STARTED)
         else:
             self.current_turn = turn
             self.turn_count += 1
@@ -77,7 +79,8 @@ class HydratedTurnManager(TurnManager, Hydrated[TurnManager]):
 
     def end_turn(self, action_index: int) -> None:
         """End the current turn at ``action_index``; does nothing if no turn runs."""
-        turn = self.current_turn
+        values = self.__dict__
+        turn = values["current_turn"]
         if turn is None:
             return
         if type(action_index) is not int or action_index < 0 or type(turn) is not Turn:
@@ -86,9 +89,9 @@ class HydratedTurnManager(TurnManager, Hydrated[TurnManager]):
             turn.__dict__["end_index"] = action_index
             turn.__pydantic_fields_set__.add("end_index")
         if writes_directly(type(self)):
-            self.__dict__["last_turn"] = turn
-            self.__dict__["current_turn"] = None
-            self.__pydantic_fields_set__.update(("last_turn", "current_turn"))
+            values["last_turn"] = turn
+            values["current_turn"] = None
+            self.__pydantic_fields_set__.update(_ENDED)
         else:
             self.last_turn = turn
             self.current_turn = None
@@ -116,16 +119,18 @@ class HydratedTurnManager(TurnManager, Hydrated[TurnManager]):
         Raises:
             ValueError: The order is empty or every player is skipped.
         """
-        if not self.turn_order:
+        values = self.__dict__
+        order: list[str] = values["turn_order"]
+        if not order:
             msg = "the turn order is empty"
             raise ValueError(msg)
         if after is None:
-            turn = self.current_turn or self.last_turn
+            turn = values["current_turn"] or values["last_turn"]
             after = None if turn is None else turn.player_id
-        start = 0 if after is None else self.turn_order.index(after) + 1
-        count = len(self.turn_order)
+        start = 0 if after is None else order.index(after) + 1
+        count = len(order)
         for offset in range(count):
-            candidate = self.turn_order[(start + offset) % count]
+            candidate = order[(start + offset) % count]
             if skip is None or not skip(candidate):
                 return candidate
         msg = "every player in the turn order is skipped"

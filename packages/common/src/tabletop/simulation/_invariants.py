@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 import orjson
+from pydantic import BaseModel
 
 from tabletop._checksum import next_checksum
 from tabletop._definition import GameDefinition
@@ -17,7 +18,7 @@ from tabletop._errors import InvalidStateError, TabletopError
 from tabletop._game import Game, GameConfig
 from tabletop._hydration import Hydrated
 from tabletop._machine import AnyState
-from tabletop.views import SPECTATOR, Perspective, declares_visibility, find_leaks, project, project_log
+from tabletop.views import SPECTATOR, LeakChecker, Perspective, declares_visibility, project, project_log
 
 __all__ = [
     "Invariant",
@@ -68,16 +69,36 @@ class Step:
     game: Game[GameConfig]
     result: RunResult[AnyState, GameConfig]
     previous: AnyState | None
+    _shared: list[bytes | None] = field(default_factory=list, init=False, repr=False, compare=False)
+    """While :func:`run_invariants` runs: one slot for the state's JSON, shared by its checks."""
 
     @property
     def state(self) -> AnyState:
         """The state after the step."""
         return self.result.state
 
+    def state_json(self) -> bytes:
+        """The state's compact JSON.
+
+        Within one :func:`run_invariants` pass it is serialized once and shared by every check
+        that reads it (checks must not change the state); called on its own, it is made anew.
+        """
+        shared = self._shared
+        if not shared:
+            return _state_json(self.result.state)
+        made = shared[0]
+        if made is None:
+            made = shared[0] = _state_json(self.result.state)
+        return made
+
 
 @dataclass(frozen=True, slots=True)
 class Invariant:
-    """A named check run after every step; ``check`` raises :class:`InvariantError`."""
+    """A named check run after every step; ``check`` raises :class:`InvariantError`.
+
+    A check reads the step and must not change it (the checks of one step share its state's
+    JSON, :meth:`Step.state_json`).
+    """
 
     name: str
     """Short name shown in reports."""
@@ -107,13 +128,12 @@ def unregister_invariant(factory: InvariantFactory) -> None:
         _HOOKS.remove(factory)
 
 
-def _state_json(state: AnyState) -> bytes:
-    return orjson.dumps(state.model_dump(mode="json"))
+def _state_json(state: BaseModel) -> bytes:
+    return state.__pydantic_serializer__.to_json(state)
 
 
 def _check_state_model(step: Step) -> None:
-    state = step.state
-    raw = _state_json(state)
+    raw = step.state_json()
     plain_type = step.definition.state_type.__plain_model__  # type: ignore[attr-defined]
     try:
         again = plain_type.model_validate_json(raw)
@@ -131,7 +151,7 @@ def _check_hydration(step: Step) -> None:
     if isinstance(plain, Hydrated):
         raise InvariantError("hydration", "dehydrate() returned a hydrated object")
     again = type(state).hydrate(plain)
-    if again != state or _state_json(again) != _state_json(state):
+    if again != state or _state_json(again) != step.state_json():
         raise InvariantError("hydration", "hydrate(dehydrate(state)) differs from the state")
 
 
@@ -163,12 +183,17 @@ checksum_invariant = Invariant("checksum", _check_checksum)
 def _check_view_leaks(step: Step) -> None:
     state, actions = step.state, step.result.actions
     perspectives: list[Perspective] = [*(player.player_id for player in state.players), SPECTATOR]
+    # One checker per subject: the state and each action are serialized once for every view.
+    checker = LeakChecker(state)
+    action_checkers = [LeakChecker(action) for action in actions]
     for perspective in perspectives:
-        leaks = find_leaks(state, project(state, perspective).model_dump_json(), perspective)
-        for action, seen in zip(actions, project_log(actions, perspective), strict=True):
+        leaks = checker.find(project(state, perspective).model_dump_json(), perspective)
+        for action, action_checker, seen in zip(
+            actions, action_checkers, project_log(actions, perspective), strict=True
+        ):
             leaks += [
                 f"action {action.index} ({action.type}): {leak}"
-                for leak in find_leaks(action, seen.model_dump_json(), perspective)
+                for leak in action_checker.find(seen.model_dump_json(), perspective)
             ]
         if leaks:
             whose = "the spectator's" if perspective is SPECTATOR else f"{perspective}'s"
@@ -190,6 +215,29 @@ def view_leak_invariant(definition: AnyDefinition) -> Invariant | None:
     return _view_leaks if declares_visibility(definition.state_type) else None
 
 
+class _GameChecks:
+    """The check of :func:`game_invariant`: the definition's engine's ``check_state``.
+
+    Pickled as its definition alone (the engine is rebuilt where it is unpickled, a Ray worker
+    say): an engine that has run holds compiled helpers that do not travel.
+    """
+
+    __slots__ = ("definition", "engine")
+
+    def __init__(self, definition: AnyDefinition) -> None:
+        self.definition = definition
+        self.engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+
+    def __call__(self, step: Step) -> None:
+        try:
+            self.engine.check_state(step.state)
+        except InvalidStateError as exc:
+            raise InvariantError("game-invariants", "; ".join(exc.problems)) from exc
+
+    def __reduce__(self) -> tuple[type[_GameChecks], tuple[AnyDefinition]]:
+        return _GameChecks, (self.definition,)
+
+
 @cache
 def game_invariant(definition: AnyDefinition) -> Invariant:
     """The state passes :meth:`tabletop.GameEngine.check_state`: seats and the game's own invariants.
@@ -198,15 +246,7 @@ def game_invariant(definition: AnyDefinition) -> Invariant:
     definition's ``invariants`` hook (e.g. Go Fish's 52 cards all somewhere, once). One
     invariant per definition (the same object every call).
     """
-    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
-
-    def check(step: Step) -> None:
-        try:
-            engine.check_state(step.state)
-        except InvalidStateError as exc:
-            raise InvariantError("game-invariants", "; ".join(exc.problems)) from exc
-
-    return Invariant("game-invariants", check)
+    return Invariant("game-invariants", _GameChecks(definition))
 
 
 def json_schema_invariant(schema: Path) -> Invariant:
@@ -222,7 +262,7 @@ def json_schema_invariant(schema: Path) -> Invariant:
 
     def check(step: Step) -> None:
         errors = sorted(
-            validator.iter_errors(step.state.model_dump(mode="json")), key=lambda e: list(e.absolute_path)
+            validator.iter_errors(orjson.loads(step.state_json())), key=lambda e: list(e.absolute_path)
         )
         if errors:
             first = errors[0]
@@ -267,10 +307,14 @@ def run_invariants(invariants: Sequence[Invariant], step: Step) -> None:
         InvariantError: An invariant does not hold (an unexpected exception in a check is
             reported as a violation of that check too).
     """
-    for invariant in invariants:
-        try:
-            invariant.check(step)
-        except InvariantError:
-            raise
-        except Exception as exc:  # a check that crashes is a failed check, reported as such
-            raise InvariantError(invariant.name, f"{type(exc).__name__}: {exc}") from exc
+    step._shared[:] = [None]  # the checks of this pass share the state's JSON
+    try:
+        for invariant in invariants:
+            try:
+                invariant.check(step)
+            except InvariantError:
+                raise
+            except Exception as exc:  # a check that crashes is a failed check, reported as such
+                raise InvariantError(invariant.name, f"{type(exc).__name__}: {exc}") from exc
+    finally:
+        step._shared.clear()

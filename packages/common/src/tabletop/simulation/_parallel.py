@@ -6,7 +6,7 @@ runs changes nothing in its record; the batches come back in index order.
 
 from __future__ import annotations
 
-import math
+import gc
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -27,15 +27,20 @@ _plan: GamePlan | None = None
 
 
 def batches(games: int, workers: int) -> list[range]:
-    """Split game indices ``0..games-1`` into consecutive batches, a few per worker.
+    """Split game indices ``0..games-1`` into consecutive batches, shrinking towards the end.
 
-    At least four batches per worker (so a slow one does not keep the others waiting at the
-    end), at most :data:`BATCH_GAMES` games each, none empty.
+    Each batch holds a quarter of a worker's share of the games still unassigned (at most
+    :data:`BATCH_GAMES`, at least one): big batches first, few messages, then ever smaller
+    ones, so the workers finish together instead of one waiting for another's last big batch.
+    At least four batches per worker when there are games enough; none empty.
     """
-    if games <= 0:
-        return []
-    size = max(1, min(BATCH_GAMES, math.ceil(games / (4 * workers))))
-    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+    split: list[range] = []
+    start = 0
+    while start < games:
+        size = max(1, min(BATCH_GAMES, (games - start) // (4 * workers)))
+        split.append(range(start, min(start + size, games)))
+        start += size
+    return split
 
 
 def _adopt(plan: GamePlan) -> None:
@@ -80,11 +85,21 @@ def play_in_processes(plan: GamePlan, games: int, jobs: int, progress: Progress 
         raise ValueError(msg)
     work = batches(games, jobs)
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(
-        max_workers=min(jobs, max(1, len(work))), mp_context=context, initializer=_adopt, initargs=(plan,)
-    ) as pool:
-        pending = {pool.submit(_play_adopted, indices): n for n, indices in enumerate(work)}
-        return _collect(pending, len(work), games, progress)
+    # Frozen objects are left out of the collector's passes: the workers' collections never
+    # touch (and so never copy) the pages they share with this process. (Not if the host froze
+    # objects itself: unfreezing afterwards would thaw its objects too.)
+    frozen = gc.isenabled() and gc.get_freeze_count() == 0
+    if frozen:
+        gc.freeze()
+    try:
+        with ProcessPoolExecutor(
+            max_workers=min(jobs, max(1, len(work))), mp_context=context, initializer=_adopt, initargs=(plan,)
+        ) as pool:
+            pending = {pool.submit(_play_adopted, indices): n for n, indices in enumerate(work)}
+            return _collect(pending, len(work), games, progress)
+    finally:
+        if frozen:
+            gc.unfreeze()
 
 
 class _RayRef(Protocol):

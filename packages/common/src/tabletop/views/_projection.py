@@ -8,6 +8,7 @@ from typing import Any, cast
 from pydantic import BaseModel
 
 from tabletop._action import GameAction
+from tabletop._copier import UnreadableError
 from tabletop._machine import AnyState
 from tabletop._model import Model
 from tabletop._visibility import Perspective, Spectator, Viewer
@@ -22,6 +23,7 @@ from tabletop.views._derive import (
     Op,
     plan_for,
 )
+from tabletop.views._projector import projector
 
 __all__ = [
     "action_plan",
@@ -103,6 +105,22 @@ def project(state: AnyState, perspective: Perspective) -> Model:
     if not spectator and not any(player.player_id == perspective for player in state.players):
         msg = f"{perspective!r} is not a player of game {state.game_id!r}"
         raise ValueError(msg)
+    plan = state_plan(type(state), spectator=spectator)
+    built = projector(plan)
+    if built is not None:
+        try:
+            return cast(Model, built.build(state, perspective, None, state))
+        except (UnreadableError, AttributeError, KeyError, TypeError):
+            pass  # a value the projector cannot read: the reference path below reads it (or says why)
+    return project_reference(state, perspective)
+
+
+def project_reference(state: AnyState, perspective: Perspective) -> Model:
+    """:func:`project` the reference way: dump the state, redact the dump, validate the view.
+
+    What the compiled projector (:mod:`tabletop.views._projector`) must equal.
+    """
+    spectator = isinstance(perspective, Spectator)
     plan = state_plan(type(state), spectator=spectator)
     data = state.model_dump()
     _redact_model(plan, state, data, perspective, None, state)

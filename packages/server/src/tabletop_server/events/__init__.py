@@ -3,10 +3,22 @@
 Stream tokens (single-use, short-lived) are kept by the store, so any worker can redeem them;
 the streams themselves read what changed from the action log (``tabletop_server._streams``).
 ``hub_for(url)`` picks the hub: ``PostgresHub`` (``LISTEN``/``NOTIFY``, several workers) for
-PostgreSQL, ``InProcessHub`` for SQLite.
+PostgreSQL, ``InProcessHub`` for SQLite. ``make_delta``/``apply_delta`` are the compact diffs an
+``update`` event carries (what changed in a perspective's view since an earlier event).
 """
 
+from tabletop_server.events._delta import DeltaError, apply_delta, make_delta
 from tabletop_server.events._hub import EventHub, InProcessHub, MatchChange, Subscription
 from tabletop_server.events._postgres import PostgresHub, hub_for
 
-__all__ = ["EventHub", "InProcessHub", "MatchChange", "PostgresHub", "Subscription", "hub_for"]
+__all__ = [
+    "DeltaError",
+    "EventHub",
+    "InProcessHub",
+    "MatchChange",
+    "PostgresHub",
+    "Subscription",
+    "apply_delta",
+    "hub_for",
+    "make_delta",
+]

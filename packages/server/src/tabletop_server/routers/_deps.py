@@ -19,7 +19,13 @@ def service(request: Request) -> MatchService:
     return found
 
 
-Service = Annotated[MatchService, Depends(service)]
+async def _injected(request: Request) -> MatchService:
+    # ``async``: FastAPI runs a plain function dependency in the thread pool (a thread hand-off
+    # per request for a dictionary lookup).
+    return service(request)
+
+
+Service = Annotated[MatchService, Depends(_injected)]
 """The matches service, injected."""
 
 Authorization = Annotated[

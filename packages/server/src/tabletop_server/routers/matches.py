@@ -16,9 +16,9 @@ router = APIRouter(tags=["matches"], responses=ERRORS)
 
 
 @router.post("/matches", status_code=201, response_model=MatchInfo, operation_id="create_match")
-def create_match(request: CreateMatch, service: Service) -> JsonResponse:
+async def create_match(request: CreateMatch, service: Service) -> JsonResponse:
     """Start a match. The server draws a fresh secret PRNG key for it and never sends it."""
-    return JsonResponse(service.create(request), status_code=201)
+    return JsonResponse(await service.io(service.create, request), status_code=201)
 
 
 @router.get("/matches", response_model=MatchList, operation_id="list_matches")
@@ -33,6 +33,6 @@ def list_matches(
 
 
 @router.get("/matches/{match_id}", response_model=MatchInfo, operation_id="get_match")
-def get_match(match_id: str, service: Service) -> JsonResponse:
+async def get_match(match_id: str, service: Service) -> JsonResponse:
     """A match's metadata."""
-    return JsonResponse(service.info(match_id))
+    return JsonResponse(await service.io(service.info, match_id))

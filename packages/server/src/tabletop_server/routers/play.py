@@ -6,16 +6,15 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Request
-from starlette.concurrency import run_in_threadpool
 
 from tabletop_server._api_models import ActionResponse, ActionsPage, ViewResponse
 from tabletop_server._errors import ApiError
 from tabletop_server._json import JsonResponse
-from tabletop_server._play import parse_body, submit
+from tabletop_server._play import play_async
 from tabletop_server._registry import GameRegistry
 from tabletop_server.routers._deps import ERRORS, Authorization, Service, service
 
-__all__ = ["LOGIC_VERSION_HEADER", "action_routes", "router"]
+__all__ = ["HEADER_LIMITS", "LOGIC_VERSION_HEADER", "action_routes", "router"]
 
 LOGIC_VERSION_HEADER = "X-Tabletop-Logic-Version"
 
@@ -23,11 +22,10 @@ router = APIRouter(tags=["play"], responses=ERRORS)
 
 
 @router.get("/matches/{match_id}/view", response_model=ViewResponse, operation_id="get_view")
-def get_view(match_id: str, service: Service, authorization: Authorization = None) -> JsonResponse:
+async def get_view(match_id: str, service: Service, authorization: Authorization = None) -> JsonResponse:
     """The caller's projected view (a seat's with its token, else the spectator's), its valid
     action types and legal actions."""
-    player_id = service.authenticate(match_id, authorization)
-    return JsonResponse(service.view(match_id, player_id))
+    return JsonResponse(await service.io(service.view_for, match_id, authorization))
 
 
 @router.get("/matches/{match_id}/actions", response_model=ActionsPage, operation_id="get_actions")
@@ -44,6 +42,9 @@ def get_actions(
 
 Endpoint = Callable[..., Awaitable[JsonResponse]]
 
+HEADER_LIMITS = (("authorization", 512), ("if-match", 64), ("x-tabletop-logic-version", 32))
+"""The headers the action route reads and their longest accepted values (as the OpenAPI says)."""
+
 
 def _endpoint(action_type: str) -> Endpoint:
     async def play_action(
@@ -57,23 +58,16 @@ def _endpoint(action_type: str) -> Endpoint:
             str | None, Header(max_length=32, description="The game logic version the client was built for.")
         ] = None,
     ) -> JsonResponse:
-        body = await request.body()
-        matches = service(request)
-
-        def run() -> JsonResponse:
-            player_id = matches.authenticate(match_id, authorization)
-            if player_id is None:
-                matches.load(match_id)
-                raise ApiError("missing-token", "playing an action needs a seat token")
-            submission = parse_body(
-                body, action_type=action_type, match_id=match_id, player_id=player_id, if_match=if_match
-            )
-            response, _ = submit(
-                matches, match_id, player_id, action_type, submission, logic_version=x_tabletop_logic_version
-            )
-            return JsonResponse(response)
-
-        return await run_in_threadpool(run)
+        response = await play_async(
+            service(request),
+            match_id,
+            action_type,
+            await request.body(),
+            authorization=authorization,
+            if_match=if_match,
+            logic_version=x_tabletop_logic_version,
+        )
+        return JsonResponse(response)
 
     play_action.__doc__ = f"Play a {action_type} action as the token's seat."
     return play_action

@@ -22,12 +22,12 @@ router = APIRouter(tags=["seats"], responses=ERRORS)
     response_model=JoinResult,
     operation_id="join_seat",
 )
-def join_seat(
+async def join_seat(
     match_id: str, player_id: str, service: Service, request: Annotated[JoinRequest | None, Body()] = None
 ) -> JsonResponse:
     """Take a free seat: its token is returned once (the server keeps only a hash)."""
     name = None if request is None else request.name
-    return JsonResponse(service.join(match_id, player_id, name), status_code=201)
+    return JsonResponse(await service.io(service.join, match_id, player_id, name), status_code=201)
 
 
 @router.delete("/matches/{match_id}/seats/{player_id}", status_code=204, operation_id="leave_seat")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+import sqlite3
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Literal, Self
+from typing import Literal, Self, TypeVar
 
 from sqlalchemy import Connection
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, ProgrammingError
@@ -13,8 +15,11 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from tabletop_server.storage._engines import Engines, StoreOptions, open_engines
 from tabletop_server.storage._errors import StorageUnavailableError
 from tabletop_server.storage._url import normalize_url
+from tabletop_server.storage._writer import SqliteWriter
 
 __all__ = ["StoreBase"]
+
+T = TypeVar("T")
 
 
 class StoreBase:
@@ -24,6 +29,13 @@ class StoreBase:
         self._url = normalize_url(url)
         self._options = options or StoreOptions()
         self._engines: Engines = open_engines(self._url, self._options)
+        self._writer: SqliteWriter | None = None
+        if self._engines.dialect == "sqlite":
+            self._writer = SqliteWriter(
+                self._engines.writer,
+                checkpoints=self._engines.reader,
+                every=self._options.sqlite_checkpoint_seconds,
+            )
 
     @property
     def url(self) -> str:
@@ -36,7 +48,9 @@ class StoreBase:
         return self._engines.dialect
 
     def close(self) -> None:
-        """Close every pooled connection. The store must not be used afterwards."""
+        """Commit queued writes and close every connection. The store must not be used afterwards."""
+        if self._writer is not None:
+            self._writer.close()
         self._engines.dispose()
 
     def __enter__(self) -> Self:
@@ -51,11 +65,29 @@ class StoreBase:
         with _unavailable(), self._engines.reader.begin() as connection:
             yield connection
 
-    @contextmanager
-    def _write(self) -> Iterator[Connection]:
-        """A write transaction (SQLite: ``BEGIN IMMEDIATE`` on the single writer connection)."""
-        with _unavailable(), self._engines.writer.begin() as connection:
-            yield connection
+    def _transact(self, work: Callable[[Connection], T]) -> T:
+        """Run ``work(connection)`` in a write transaction; its result once committed.
+
+        SQLite: on the single writer connection, under its lock. PostgreSQL: a transaction on a
+        pooled connection of the calling thread.
+        """
+        with _unavailable():
+            if self._writer is not None:
+                return self._writer.run(work)
+            with self._engines.writer.begin() as connection:
+                return work(connection)
+
+    async def _transact_async(self, work: Callable[[Connection], T]) -> T:
+        """``_transact`` for the event loop. SQLite: the write joins the loop's next group
+        commit. PostgreSQL: a transaction in a thread (the loop does not wait for the network)."""
+        with _unavailable():
+            if self._writer is not None:
+                return await self._writer.run_async(work)
+            return await asyncio.get_running_loop().run_in_executor(None, self._transact_now, work)
+
+    def _transact_now(self, work: Callable[[Connection], T]) -> T:
+        with self._engines.writer.begin() as connection:
+            return work(connection)
 
 
 @contextmanager
@@ -66,6 +98,9 @@ def _unavailable() -> Iterator[None]:
         raise StorageUnavailableError(f"no database connection free: {error}") from error
     except (OperationalError, InterfaceError, ProgrammingError) as error:  # down, or not migrated
         raise StorageUnavailableError(f"the database is unavailable: {_reason(error)}") from error
+    except (sqlite3.OperationalError, sqlite3.InterfaceError, sqlite3.ProgrammingError) as error:
+        # the same, from the statements the hot path sends to SQLite's driver directly
+        raise StorageUnavailableError(f"the database is unavailable: {error}") from error
 
 
 def _reason(error: DBAPIError) -> str:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable
 from datetime import timedelta
 
-from sqlalchemy import Connection, and_, delete, insert, or_, select, update
+import orjson
+from sqlalchemy import Connection, and_, bindparam, delete, insert, or_, select, update
 
 from tabletop_server.storage._base import StoreBase
 from tabletop_server.storage._convert import now, seat_row
@@ -68,19 +70,26 @@ class SeatStore(StoreBase):
             SeatIsBotError: The seat is a bot's.
             SeatTakenError: Someone holds the seat already.
         """
-        values: dict[str, object] = {"token_hash": token_hash}
-        if name is not None:
-            values["name"] = name
-        guard = and_(
-            seats.c.match_id == match_id,
-            seats.c.player_id == player_id,
-            seats.c.token_hash.is_(None),
-            seats.c.bot.is_(None),
-        )
-        with self._write() as connection:
-            if connection.execute(update(seats).where(guard).values(**values)).rowcount != 1:
+        params = {"seat_match": match_id, "seat_player": player_id, "new_hash": token_hash, "new_name": name}
+        statement = _CLAIM if name is None else _CLAIM_NAMED
+
+        def claim(connection: Connection) -> SeatRow | None:
+            raw: object = connection.connection.dbapi_connection
+            if isinstance(raw, sqlite3.Connection):  # straight to the driver: every join does this
+                sql, values = _SQLITE_CLAIM, [token_hash, match_id, player_id]
+                if name is not None:
+                    sql, values = _SQLITE_CLAIM_NAMED, [token_hash, name, match_id, player_id]
+                found = raw.execute(sql, values).fetchone()
+                if found is None:
+                    raise _why_not_free(connection, match_id, player_id)
+                m, p, position, seat_name, bot, held = found
+                return SeatRow(m, p, position, seat_name, None if bot is None else orjson.loads(bot), held)
+            row = connection.execute(statement, params).mappings().first()
+            if row is None:
                 raise _why_not_free(connection, match_id, player_id)
-            seat = _seat(connection, match_id, player_id)
+            return seat_row(row)
+
+        seat = self._transact(claim)
         if seat is None:  # pragma: no cover - the update just found it
             raise UnknownSeatError(match_id, player_id)
         return seat
@@ -95,7 +104,8 @@ class SeatStore(StoreBase):
             SeatNotHeldError: ``token`` does not hold the seat.
         """
         token_hash = hash_token(token)
-        with self._write() as connection:
+
+        def release(connection: Connection) -> SeatRow:
             seat = _seat(connection, match_id, player_id)
             if seat is None:
                 raise _missing(connection, match_id, player_id)
@@ -110,6 +120,9 @@ class SeatStore(StoreBase):
             )
             if connection.execute(update(seats).where(guard).values(token_hash=None)).rowcount != 1:
                 raise SeatNotHeldError(match_id, player_id)  # pragma: no cover - the write lock holds
+            return seat
+
+        seat = self._transact(release)
         return SeatRow(seat.match_id, seat.player_id, seat.position, seat.name, seat.bot, None)
 
     def create_stream_token(
@@ -130,10 +143,13 @@ class SeatStore(StoreBase):
             "expires_at": now() + ttl,
             "used": False,
         }
-        with self._write() as connection:
+
+        def issue(connection: Connection) -> None:
             if connection.execute(select(matches.c.id).where(matches.c.id == match_id)).first() is None:
                 raise UnknownMatchError(match_id)
             connection.execute(insert(stream_tokens).values(**row))
+
+        self._transact(issue)
         return token
 
     def redeem_stream_token(self, match_id: str, token: str) -> StreamGrant:
@@ -149,29 +165,59 @@ class SeatStore(StoreBase):
             stream_tokens.c.used.is_(False),
             stream_tokens.c.expires_at > now(),
         )
-        with self._write() as connection:
+
+        def redeem(connection: Connection) -> str | None:
             if connection.execute(update(stream_tokens).where(guard).values(used=True)).rowcount != 1:
                 raise InvalidStreamTokenError
-            player_id = connection.execute(
+            found: str | None = connection.execute(
                 select(stream_tokens.c.player_id).where(stream_tokens.c.token_hash == token_hash)
             ).scalar_one()
+            return found
+
+        player_id = self._transact(redeem)
         return StreamGrant(match_id=match_id, player_id=player_id)
 
     def purge_stream_tokens(self) -> int:
         """Delete used and expired stream tokens; returns how many."""
         stale = or_(stream_tokens.c.used.is_(True), stream_tokens.c.expires_at <= now())
-        with self._write() as connection:
-            return connection.execute(delete(stream_tokens).where(stale)).rowcount
+        return self._transact(
+            lambda connection: connection.execute(delete(stream_tokens).where(stale)).rowcount
+        )
+
+
+_SELECT_SEATS = select(seats).where(seats.c.match_id == bindparam("match_id")).order_by(seats.c.position)
+_SELECT_SEAT = select(seats).where(
+    seats.c.match_id == bindparam("match_id"), seats.c.player_id == bindparam("player_id")
+)
+_FREE = and_(  # (an update's parameters may not share a column's name)
+    seats.c.match_id == bindparam("seat_match"),
+    seats.c.player_id == bindparam("seat_player"),
+    seats.c.token_hash.is_(None),
+    seats.c.bot.is_(None),
+)
+_CLAIM = update(seats).where(_FREE).values(token_hash=bindparam("new_hash")).returning(*seats.c)
+_CLAIM_NAMED = (
+    update(seats)
+    .where(_FREE)
+    .values(token_hash=bindparam("new_hash"), name=bindparam("new_name"))
+    .returning(*seats.c)
+)
+"""A seat claim: one statement that takes the seat if it is free and returns it."""
+_SQLITE_FREE = (
+    " WHERE match_id = ? AND player_id = ? AND token_hash IS NULL AND bot IS NULL"
+    " RETURNING match_id, player_id, position, name, bot, token_hash"
+)
+_SQLITE_CLAIM = "UPDATE seats SET token_hash = ?" + _SQLITE_FREE
+_SQLITE_CLAIM_NAMED = "UPDATE seats SET token_hash = ?, name = ?" + _SQLITE_FREE
 
 
 def _seats(connection: Connection, match_id: str) -> list[SeatRow]:
-    query = select(seats).where(seats.c.match_id == match_id).order_by(seats.c.position)
-    return [seat_row(row) for row in connection.execute(query).mappings()]
+    return [seat_row(row) for row in connection.execute(_SELECT_SEATS, {"match_id": match_id}).mappings()]
 
 
 def _seat(connection: Connection, match_id: str, player_id: str) -> SeatRow | None:
-    query = select(seats).where(seats.c.match_id == match_id, seats.c.player_id == player_id)
-    row = connection.execute(query).mappings().first()
+    params = {"match_id": match_id, "player_id": player_id}
+    row = connection.execute(_SELECT_SEAT, params).mappings().first()
     return None if row is None else seat_row(row)
 
 

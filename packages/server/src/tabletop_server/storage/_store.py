@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import sqlite3
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, select
 from sqlalchemy.exc import IntegrityError
 
-from tabletop_server.storage._convert import action_row, action_values, match_row, match_values, now
+from tabletop_server.storage._convert import action_row, action_values, match_row, now
 from tabletop_server.storage._errors import (
     DuplicateActionIdError,
     DuplicateMatchError,
     HeadMovedError,
     IndexOutOfRangeError,
-    UnknownMatchError,
+    StorageError,
 )
 from tabletop_server.storage._notify import notify_change
 from tabletop_server.storage._rows import (
@@ -29,8 +30,18 @@ from tabletop_server.storage._rows import (
 )
 from tabletop_server.storage._seats import SeatStore, _seats
 from tabletop_server.storage._tables import actions as action_table
-from tabletop_server.storage._tables import matches, seats
+from tabletop_server.storage._tables import matches
 from tabletop_server.storage._validate import check_indices, check_unique
+from tabletop_server.storage._writes import (
+    _advance,
+    _copy_log,
+    _guard,
+    _insert_actions,
+    _insert_match,
+    _match,
+    _sqlite_match_and_seats,
+    _updated,
+)
 
 __all__ = ["Store"]
 
@@ -69,7 +80,8 @@ class Store(SeatStore):
             UnknownMatchError: No such match.
         """
         with self._read() as connection:
-            return _match(connection, match_id), _seats(connection, match_id)
+            fast = _sqlite_match_and_seats(connection, match_id)
+            return fast if fast is not None else (_match(connection, match_id), _seats(connection, match_id))
 
     def list_matches(
         self, *, game: str | None = None, status: str | None = None, limit: int = 100, offset: int = 0
@@ -87,14 +99,10 @@ class Store(SeatStore):
 
     def actions(self, match_id: str, *, after: int = -1, limit: int | None = None) -> list[ActionRow]:
         """The recorded actions with index > ``after``, in order (empty for an unknown match)."""
-        query = (
-            select(action_table)
-            .where(action_table.c.match_id == match_id, action_table.c.index > after)
-            .order_by(action_table.c.index)
-            .limit(limit)
-        )
+        query = _ACTIONS_AFTER if limit is None else _ACTIONS_AFTER.limit(limit)
         with self._read() as connection:
-            return [action_row(row) for row in connection.execute(query).mappings()]
+            rows = connection.execute(query, {"match_id": match_id, "after": after}).mappings()
+            return [action_row(row) for row in rows]
 
     def action_by_id(self, match_id: str, action_id: str) -> ActionRow | None:
         """The recorded action with this id, or None (the idempotency lookup of a retry)."""
@@ -134,11 +142,14 @@ class Store(SeatStore):
         check_indices(match.id, match.base_index, actions)
         check_unique(match.id, seats, actions)
         stamp = now()
+
+        def create(connection: Connection) -> MatchRow:
+            row = _insert_match(connection, match, seats, actions, stamp)
+            self._notify(connection, row.id, row.head, bots=row.has_bots and row.status == "in_progress")
+            return row
+
         try:
-            with self._write() as connection:
-                row = _insert_match(connection, match, seats, actions, stamp)
-                self._notify(connection, row.id, row.head, bots=row.has_bots and row.status == "in_progress")
-                return row
+            return self._transact(create)
         except IntegrityError:
             if self._exists(match.id):
                 raise DuplicateMatchError(match.id) from None
@@ -192,23 +203,33 @@ class Store(SeatStore):
                 raise ValueError(msg)
         check_unique(fork.id, seats, actions or ())
         stamp = now()
+
+        def create(connection: Connection) -> MatchRow:
+            _guard(connection, parent)
+            log = (
+                actions
+                if actions is not None
+                else _copy_log(connection, parent.id, fork.base_index, at_index)
+            )
+            row = _insert_match(connection, fork, seats, [] if determinized else log, stamp)
+            self._notify(connection, row.id, row.head, bots=row.has_bots and row.status == "in_progress")
+            return row
+
         try:
-            with self._write() as connection:
-                _guard(connection, parent)
-                log = (
-                    actions
-                    if actions is not None
-                    else _copy_log(connection, parent.id, fork.base_index, at_index)
-                )
-                row = _insert_match(connection, fork, seats, [] if determinized else log, stamp)
-                self._notify(connection, row.id, row.head, bots=row.has_bots and row.status == "in_progress")
-                return row
+            return self._transact(create)
         except IntegrityError:
             if self._exists(fork.id):
                 raise DuplicateMatchError(fork.id) from None
             raise
 
-    def append(self, expected: MatchRow, change: MatchUpdate, actions: Sequence[NewAction]) -> MatchRow:
+    def append(
+        self,
+        expected: MatchRow,
+        change: MatchUpdate,
+        actions: Sequence[NewAction],
+        *,
+        seat: tuple[str, str] | None = None,
+    ) -> MatchRow:
         """Record actions and the state they led to, if the match is still as ``expected`` was read.
 
         One transaction: advance the head (by ``len(actions)``) and the revision only if the
@@ -218,6 +239,9 @@ class Store(SeatStore):
             expected: The match as read before running the engine.
             change: The new state, status and result.
             actions: The recorded actions, with indices ``expected.head, expected.head + 1, ...``.
+            seat: ``(player_id, token_hash)``: write only if that token still holds that seat
+                (checked in the same statement as the revision, so a caller may authenticate
+                against seats it read earlier); else ``HeadMovedError`` (re-read and re-check).
 
         Returns:
             The match as now stored.
@@ -229,6 +253,43 @@ class Store(SeatStore):
             UnknownMatchError: The match is gone.
             ValueError: No actions, or indices that do not follow on from ``expected.head``.
         """
+        work, stamp, head = self._append_job(expected, change, actions, seat)
+        try:
+            self._transact(work)
+        except (IntegrityError, sqlite3.IntegrityError):
+            raise self._append_conflict(expected, actions) from None
+        return _updated(expected, change, head, stamp)
+
+    async def append_async(
+        self,
+        expected: MatchRow,
+        change: MatchUpdate,
+        actions: Sequence[NewAction],
+        *,
+        seat: tuple[str, str] | None = None,
+    ) -> MatchRow:
+        """``append`` for the event loop: waits for the commit without blocking the loop.
+
+        Raises:
+            HeadMovedError: As ``append``.
+            DuplicateActionIdError: As ``append``.
+            UnknownMatchError: As ``append``.
+            ValueError: As ``append``.
+        """
+        work, stamp, head = self._append_job(expected, change, actions, seat)
+        try:
+            await self._transact_async(work)
+        except (IntegrityError, sqlite3.IntegrityError):
+            raise self._append_conflict(expected, actions) from None
+        return _updated(expected, change, head, stamp)
+
+    def _append_job(
+        self,
+        expected: MatchRow,
+        change: MatchUpdate,
+        actions: Sequence[NewAction],
+        seat: tuple[str, str] | None,
+    ) -> tuple[Callable[[Connection], None], datetime, int]:
         if not actions:
             msg = "append needs at least one action"
             raise ValueError(msg)
@@ -236,25 +297,24 @@ class Store(SeatStore):
         check_unique(expected.id, (), actions)
         stamp = now()
         head = expected.head + len(actions)
-        try:
-            with self._write() as connection:
-                _advance(connection, expected, change, head, stamp)
-                connection.execute(
-                    insert(action_table), [action_values(expected.id, a, stamp) for a in actions]
-                )
-                bots = expected.has_bots and change.status == "in_progress"
-                self._notify(connection, expected.id, head, bots=bots)
-        except IntegrityError:
-            recorded = [
-                a.action_id for a in actions if self.action_by_id(expected.id, a.action_id) is not None
-            ]
-            if recorded:
-                raise DuplicateActionIdError(expected.id, recorded[0]) from None
-            current = self.get_match(expected.id)
-            raise HeadMovedError(
-                expected.id, expected_head=expected.head, head=current.head, revision=current.revision
-            ) from None
-        return _updated(expected, change, head, stamp)
+        rows = [action_values(expected.id, a, stamp) for a in actions]
+        bots = expected.has_bots and change.status == "in_progress"
+
+        def work(connection: Connection) -> None:
+            _advance(connection, expected, change, head, stamp, seat=seat)
+            _insert_actions(connection, rows)
+            self._notify(connection, expected.id, head, bots=bots)
+
+        return work, stamp, head
+
+    def _append_conflict(self, expected: MatchRow, actions: Sequence[NewAction]) -> StorageError:
+        recorded = [a.action_id for a in actions if self.action_by_id(expected.id, a.action_id) is not None]
+        if recorded:
+            return DuplicateActionIdError(expected.id, recorded[0])
+        current = self.get_match(expected.id)
+        return HeadMovedError(
+            expected.id, expected_head=expected.head, head=current.head, revision=current.revision
+        )
 
     def rewind(self, expected: MatchRow, to_index: int, change: MatchUpdate) -> MatchRow:
         """Cut the log back to its first ``to_index`` actions (an undo), if unchanged since read.
@@ -270,7 +330,8 @@ class Store(SeatStore):
         if not expected.base_index <= to_index <= expected.head:
             raise IndexOutOfRangeError(expected.id, to_index, expected.base_index, expected.head)
         stamp = now()
-        with self._write() as connection:
+
+        def cut(connection: Connection) -> None:
             _advance(connection, expected, change, to_index, stamp)
             connection.execute(
                 delete(action_table).where(
@@ -279,6 +340,8 @@ class Store(SeatStore):
             )
             bots = expected.has_bots and change.status == "in_progress"
             self._notify(connection, expected.id, to_index, bots=bots)
+
+        self._transact(cut)
         return _updated(expected, change, to_index, stamp)
 
     def _notify(self, connection: Connection, match_id: str, head: int, *, bots: bool) -> None:
@@ -293,122 +356,8 @@ class Store(SeatStore):
             )
 
 
-def _match(connection: Connection, match_id: str) -> MatchRow:
-    row = connection.execute(select(matches).where(matches.c.id == match_id)).mappings().first()
-    if row is None:
-        raise UnknownMatchError(match_id)
-    return match_row(row)
-
-
-def _guard(connection: Connection, expected: MatchRow) -> None:
-    """Raise unless the match is still at ``expected.revision``."""
-    query = select(matches.c.head, matches.c.revision).where(matches.c.id == expected.id)
-    row = connection.execute(query).first()
-    if row is None:
-        raise UnknownMatchError(expected.id)
-    if row.revision != expected.revision:
-        raise HeadMovedError(expected.id, expected_head=expected.head, head=row.head, revision=row.revision)
-
-
-def _advance(
-    connection: Connection, expected: MatchRow, change: MatchUpdate, head: int, stamp: datetime
-) -> None:
-    """The compare-and-set: move the match to ``head`` only if its revision is unchanged."""
-    statement = (
-        update(matches)
-        .where(matches.c.id == expected.id, matches.c.revision == expected.revision)
-        .values(
-            head=head,
-            revision=expected.revision + 1,
-            state=change.state_json,
-            checksum=change.checksum,
-            status=change.status,
-            result=change.result,
-            winners=list(change.winners),
-            updated_at=stamp,
-        )
-    )
-    if connection.execute(statement).rowcount != 1:
-        _guard(connection, expected)  # raises UnknownMatchError or HeadMovedError
-        raise HeadMovedError(
-            expected.id, expected_head=expected.head, head=expected.head, revision=expected.revision
-        )
-
-
-def _updated(expected: MatchRow, change: MatchUpdate, head: int, stamp: datetime) -> MatchRow:
-    return replace(
-        expected,
-        head=head,
-        revision=expected.revision + 1,
-        state_json=change.state_json,
-        checksum=change.checksum,
-        status=change.status,
-        result=change.result,
-        winners=tuple(change.winners),
-        updated_at=stamp,
-    )
-
-
-def _insert_match(
-    connection: Connection,
-    match: NewMatch,
-    new_seats: Sequence[NewSeat],
-    log: Sequence[NewAction],
-    stamp: datetime,
-) -> MatchRow:
-    row = MatchRow(
-        id=match.id,
-        game=match.game,
-        logic_version=match.logic_version,
-        config=match.config,
-        seed=match.seed,
-        prng_key=match.prng_key,
-        status=match.status,
-        head=match.base_index + len(log),
-        revision=0,
-        checksum=match.checksum,
-        state_json=match.state_json,
-        result=match.result,
-        winners=tuple(match.winners),
-        parent_id=match.parent_id,
-        parent_index=match.parent_index,
-        base_state_json=match.base_state_json,
-        base_index=match.base_index,
-        has_bots=any(seat.bot is not None for seat in new_seats),
-        created_at=stamp,
-        updated_at=stamp,
-    )
-    connection.execute(insert(matches).values(**match_values(row)))
-    if new_seats:
-        rows = [
-            {
-                "match_id": match.id,
-                "player_id": s.player_id,
-                "position": n,
-                "name": s.name,
-                "bot": s.bot,
-                "token_hash": None,
-            }
-            for n, s in enumerate(new_seats)
-        ]
-        connection.execute(insert(seats), rows)
-    if log:
-        connection.execute(insert(action_table), [action_values(match.id, a, stamp) for a in log])
-    return row
-
-
-def _copy_log(connection: Connection, match_id: str, start: int, stop: int) -> list[NewAction]:
-    query = (
-        select(action_table)
-        .where(
-            action_table.c.match_id == match_id, action_table.c.index >= start, action_table.c.index < stop
-        )
-        .order_by(action_table.c.index)
-    )
-    rows = [action_row(row) for row in connection.execute(query).mappings()]
-    return [
-        NewAction(
-            r.index, r.action_id, r.submission_id, r.player_id, r.type, r.source, r.reveals_info, r.json
-        )
-        for r in rows
-    ]
+_ACTIONS_AFTER = (
+    select(action_table)
+    .where(action_table.c.match_id == bindparam("match_id"), action_table.c.index > bindparam("after"))
+    .order_by(action_table.c.index)
+)

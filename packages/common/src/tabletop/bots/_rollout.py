@@ -1,0 +1,108 @@
+"""Rollouts: uniformly random legal actions played in place, each checked only when it is drawn."""
+
+from __future__ import annotations
+
+import random
+from typing import Generic, TypeVar
+
+from tabletop._action import GameAction
+from tabletop._engine import GameEngine
+from tabletop._errors import IllegalActionError
+from tabletop._game import Game, GameConfig
+from tabletop._machine import AnyState, HydratedAction, MachineContext, StateHandler
+from tabletop.bots._positions import SIMULATED_ID
+
+__all__ = ["RandomRollout"]
+
+StateT = TypeVar("StateT", bound=AnyState)
+ConfigT = TypeVar("ConfigT", bound=GameConfig)
+
+_NO_CHECK = HydratedAction.check
+"""The default ``check``, which accepts everything: an action class that keeps it is not called."""
+
+
+class RandomRollout(Generic[StateT, ConfigT]):
+    """Plays a game on from a state with uniformly random legal actions, in place.
+
+    A move is drawn uniformly among the acting player's legal actions, as from
+    :meth:`GameEngine.legal_actions`, but without checking every candidate: the candidates are
+    enumerated as the engine does (the handler's action types for the player, each type's
+    ``enumerate``, the handler's ``is_valid_action``), then drawn at random and ``check``-ed one
+    at a time; a candidate that fails is set aside and the draw is repeated among the rest.
+    That is a uniform draw among the legal ones, for the price of one check when most pass.
+    The drawn action then goes through :meth:`GameEngine.run` (``in_place=True``) with every
+    check of a submission.
+
+    Every draw comes from the ``rng`` passed in (a bot's generator, never the game's PRNG).
+
+    Args:
+        engine: The game's engine.
+    """
+
+    def __init__(self, engine: GameEngine[StateT, ConfigT]) -> None:
+        self.engine = engine
+        definition = engine.definition
+        self._handlers = definition.handlers
+        self._enumerable = {
+            action_type: action_class
+            for action_type, action_class in definition.action_by_type.items()
+            if action_class.is_enumerable()
+        }
+
+    def choose(
+        self, state: StateT, player_id: str, game: Game[ConfigT], rng: random.Random
+    ) -> HydratedAction[GameAction, StateT, ConfigT] | None:
+        """A uniformly random legal action of ``player_id`` (empty id), or None if they have none.
+
+        ``state`` must be hydrated (a state of the engine's state type).
+        """
+        if state.result is not None or not state.is_active(player_id):
+            return None
+        ctx: MachineContext[StateT, ConfigT] = MachineContext(state, game)
+        handler = self._handlers[state.machine_state]
+        by_type = type(handler).is_valid_action is StateHandler.is_valid_action  # accepts, by type
+        enumerable = self._enumerable
+        candidates: list[HydratedAction[GameAction, StateT, ConfigT]] = []
+        for action_type in handler.valid_actions_for_player(player_id, ctx):
+            action_class = enumerable.get(action_type)
+            if action_class is None:
+                continue
+            if by_type:
+                if action_type in handler.accepts:
+                    candidates += action_class.enumerate(state, player_id)
+            else:
+                candidates += [
+                    candidate
+                    for candidate in action_class.enumerate(state, player_id)
+                    if handler.is_valid_action(candidate, ctx)
+                ]
+        while candidates:
+            index = rng.randrange(len(candidates))
+            candidate = candidates[index]
+            if type(candidate).check is not _NO_CHECK:
+                try:
+                    candidate.check(ctx)
+                except IllegalActionError:
+                    candidates[index] = candidates[-1]  # set aside: the rest stay equally likely
+                    candidates.pop()
+                    continue
+            return candidate
+        return None
+
+    def play(self, state: StateT, game: Game[ConfigT], rng: random.Random, max_actions: int) -> None:
+        """Play on ``state`` in place to the end, until nobody can act, or for ``max_actions``.
+
+        The acting player is the first active player with a legal action.
+        """
+        engine = self.engine
+        for _ in range(max_actions):
+            if state.result is not None:
+                return
+            for player_id in state.active_player_ids:
+                action = self.choose(state, player_id, game, rng)
+                if action is not None:
+                    break
+            else:
+                return
+            action.id = SIMULATED_ID  # a fresh candidate: owned here
+            engine.run(action, state, game, in_place=True)

@@ -1,0 +1,342 @@
+"""The statements of the store's writes: the compare-and-set, inserting matches and actions.
+
+The compare-and-set of an action (``_advance``) and the insert of its actions run on every
+accepted action; on SQLite they go straight to the driver with SQL prepared once (the
+statements SQLAlchemy would emit, without building and compiling them per call).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import orjson
+from sqlalchemy import Connection, bindparam, exists, insert, select, update
+
+from tabletop_server.storage._convert import action_row, action_values, match_row, match_values
+from tabletop_server.storage._errors import HeadMovedError, UnknownMatchError
+from tabletop_server.storage._rows import MatchRow, MatchUpdate, NewAction, NewMatch, NewSeat, SeatRow
+from tabletop_server.storage._tables import actions as action_table
+from tabletop_server.storage._tables import matches, seats
+
+__all__ = [
+    "_advance",
+    "_copy_log",
+    "_guard",
+    "_insert_actions",
+    "_insert_match",
+    "_match",
+    "_sqlite_match_and_seats",
+    "_updated",
+]
+
+_SQLITE_TIME = "%Y-%m-%d %H:%M:%S.%f"
+"""How SQLAlchemy stores a ``DateTime`` in SQLite (UTC, read back as naive and made aware)."""
+
+_SQLITE_ADVANCE = (
+    "UPDATE matches SET head = ?, revision = ?, state = ?, checksum = ?, status = ?, result = ?, "
+    "winners = ?, updated_at = ? WHERE matches.id = ? AND matches.revision = ?"
+)
+_SQLITE_HELD = (
+    " AND EXISTS (SELECT 1 FROM seats WHERE seats.match_id = matches.id"
+    " AND seats.player_id = ? AND seats.token_hash = ?)"
+)
+_SQLITE_INSERT_ACTIONS = (
+    'INSERT INTO actions (match_id, "index", action_id, submission_id, player_id, type, source, '
+    "reveals_info, action, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+_SELECT_MATCH = select(matches).where(matches.c.id == bindparam("match_id"))
+
+
+def _match(connection: Connection, match_id: str) -> MatchRow:
+    row = connection.execute(_SELECT_MATCH, {"match_id": match_id}).mappings().first()
+    if row is None:
+        raise UnknownMatchError(match_id)
+    return match_row(row)
+
+
+def _guard(connection: Connection, expected: MatchRow) -> None:
+    """Raise unless the match is still at ``expected.revision``."""
+    query = select(matches.c.head, matches.c.revision).where(matches.c.id == expected.id)
+    row = connection.execute(query).first()
+    if row is None:
+        raise UnknownMatchError(expected.id)
+    if row.revision != expected.revision:
+        raise HeadMovedError(expected.id, expected_head=expected.head, head=row.head, revision=row.revision)
+
+
+_INSERT_ACTIONS = insert(action_table)
+_INSERT_MATCH = insert(matches)
+_INSERT_SEATS = insert(seats)
+
+
+_SQLITE_MATCH = (
+    "SELECT id, game, logic_version, config, seed, prng_key, status, head, revision, checksum, state, "
+    "result, winners, parent_id, parent_index, base_state, base_index, has_bots, created_at, updated_at "
+    "FROM matches WHERE id = ?"
+)
+_SQLITE_SEATS = (
+    "SELECT match_id, player_id, position, name, bot, token_hash FROM seats WHERE match_id = ? "
+    "ORDER BY position"
+)
+
+
+def _sqlite_match_and_seats(connection: Connection, match_id: str) -> tuple[MatchRow, list[SeatRow]] | None:
+    """SQLite: the match and its seats, read straight from the driver (the read of every view and
+    every stale cache entry); None on another database."""
+    raw = _sqlite(connection)
+    if raw is None:
+        return None
+    found = raw.execute(_SQLITE_MATCH, (match_id,)).fetchone()
+    if found is None:
+        raise UnknownMatchError(match_id)
+    (id_, game, version, config, seed, key, status, head, revision, checksum, state, result, winners) = found[
+        :13
+    ]
+    parent_id, parent_index, base_state, base_index, has_bots, created_at, updated_at = found[13:]
+    config_value = orjson.loads(config)
+    if not isinstance(config_value, dict):
+        msg = f"stored JSON is a {type(config_value).__name__}, not an object"
+        raise TypeError(msg)
+    row = MatchRow(
+        id=id_,
+        game=game,
+        logic_version=version,
+        config=config_value,
+        seed=seed,
+        prng_key=key,
+        status=status,
+        head=head,
+        revision=revision,
+        checksum=checksum,
+        state_json=state,
+        result=result,
+        winners=tuple(orjson.loads(winners) or ()),
+        parent_id=parent_id,
+        parent_index=parent_index,
+        base_state_json=base_state,
+        base_index=base_index,
+        has_bots=bool(has_bots),
+        created_at=_sqlite_datetime(created_at),
+        updated_at=_sqlite_datetime(updated_at),
+    )
+    seat_rows = [
+        SeatRow(m, p, position, name, None if bot is None else orjson.loads(bot), token_hash)
+        for m, p, position, name, bot, token_hash in raw.execute(_SQLITE_SEATS, (match_id,))
+    ]
+    return row, seat_rows
+
+
+def _sqlite_datetime(value: str) -> datetime:
+    return datetime.fromisoformat(value).replace(tzinfo=UTC)
+
+
+def _sqlite(connection: Connection) -> sqlite3.Connection | None:
+    """The driver connection under ``connection`` if it is SQLite's (the fast path), else None."""
+    raw: object = connection.connection.dbapi_connection
+    return raw if isinstance(raw, sqlite3.Connection) else None
+
+
+def _insert_actions(connection: Connection, rows: list[dict[str, object]]) -> None:
+    """Insert ``action_values`` rows."""
+    raw = _sqlite(connection)
+    if raw is None:
+        connection.execute(_INSERT_ACTIONS, rows)
+        return
+    raw.executemany(
+        _SQLITE_INSERT_ACTIONS,
+        [
+            (
+                r["match_id"],
+                r["index"],
+                r["action_id"],
+                r["submission_id"],
+                r["player_id"],
+                r["type"],
+                r["source"],
+                int(bool(r["reveals_info"])),
+                r["action"],
+                _sqlite_time(r["created_at"]),
+            )
+            for r in rows
+        ],
+    )
+
+
+def _sqlite_time(value: object) -> str:
+    assert isinstance(value, datetime)
+    return value.strftime(_SQLITE_TIME)
+
+
+_CHANGE = {
+    "head": bindparam("new_head"),
+    "revision": bindparam("new_revision"),
+    "state": bindparam("new_state"),
+    "checksum": bindparam("new_checksum"),
+    "status": bindparam("new_status"),
+    "result": bindparam("new_result"),
+    "winners": bindparam("new_winners", type_=matches.c.winners.type),
+    "updated_at": bindparam("new_updated_at", type_=matches.c.updated_at.type),
+}
+_ADVANCE = (
+    update(matches)
+    .where(matches.c.id == bindparam("match_id"), matches.c.revision == bindparam("expected_revision"))
+    .values(**_CHANGE)
+)
+_ADVANCE_HELD = (
+    update(matches)
+    .where(
+        matches.c.id == bindparam("match_id"),
+        matches.c.revision == bindparam("expected_revision"),
+        exists()
+        .where(
+            seats.c.match_id == bindparam("match_id"),
+            seats.c.player_id == bindparam("seat_player"),
+            seats.c.token_hash == bindparam("seat_hash"),
+        )
+        .correlate(matches),
+    )
+    .values(**_CHANGE)
+)
+"""The compare-and-set, prepared once (cached compilation; the hot path of every action)."""
+
+
+def _advance(
+    connection: Connection,
+    expected: MatchRow,
+    change: MatchUpdate,
+    head: int,
+    stamp: datetime,
+    *,
+    seat: tuple[str, str] | None = None,
+) -> None:
+    """The compare-and-set: move the match to ``head`` only if its revision is unchanged (and,
+    with ``seat``, only if that token hash still holds that seat)."""
+    params: dict[str, object] = {
+        "match_id": expected.id,
+        "expected_revision": expected.revision,
+        "new_head": head,
+        "new_revision": expected.revision + 1,
+        "new_state": change.state_json,
+        "new_checksum": change.checksum,
+        "new_status": change.status,
+        "new_result": change.result,
+        "new_winners": list(change.winners),
+        "new_updated_at": stamp,
+    }
+    raw = _sqlite(connection)
+    if raw is not None:
+        values: tuple[object, ...] = (
+            head,
+            expected.revision + 1,
+            change.state_json,
+            change.checksum,
+            change.status,
+            change.result,
+            orjson.dumps(list(change.winners)).decode(),
+            stamp.strftime(_SQLITE_TIME),
+            expected.id,
+            expected.revision,
+        )
+        sql = _SQLITE_ADVANCE
+        if seat is not None:
+            sql += _SQLITE_HELD
+            values += seat
+        if raw.execute(sql, values).rowcount == 1:
+            return
+        _guard(connection, expected)  # raises UnknownMatchError or HeadMovedError
+        raise HeadMovedError(
+            expected.id, expected_head=expected.head, head=expected.head, revision=expected.revision
+        )
+    statement = _ADVANCE
+    if seat is not None:
+        statement = _ADVANCE_HELD
+        params["seat_player"], params["seat_hash"] = seat
+    if connection.execute(statement, params).rowcount != 1:
+        _guard(connection, expected)  # raises UnknownMatchError or HeadMovedError
+        raise HeadMovedError(
+            expected.id, expected_head=expected.head, head=expected.head, revision=expected.revision
+        )
+
+
+def _updated(expected: MatchRow, change: MatchUpdate, head: int, stamp: datetime) -> MatchRow:
+    return replace(
+        expected,
+        head=head,
+        revision=expected.revision + 1,
+        state_json=change.state_json,
+        checksum=change.checksum,
+        status=change.status,
+        result=change.result,
+        winners=tuple(change.winners),
+        updated_at=stamp,
+    )
+
+
+def _insert_match(
+    connection: Connection,
+    match: NewMatch,
+    new_seats: Sequence[NewSeat],
+    log: Sequence[NewAction],
+    stamp: datetime,
+) -> MatchRow:
+    row = MatchRow(
+        id=match.id,
+        game=match.game,
+        logic_version=match.logic_version,
+        config=match.config,
+        seed=match.seed,
+        prng_key=match.prng_key,
+        status=match.status,
+        head=match.base_index + len(log),
+        revision=0,
+        checksum=match.checksum,
+        state_json=match.state_json,
+        result=match.result,
+        winners=tuple(match.winners),
+        parent_id=match.parent_id,
+        parent_index=match.parent_index,
+        base_state_json=match.base_state_json,
+        base_index=match.base_index,
+        has_bots=any(seat.bot is not None for seat in new_seats),
+        created_at=stamp,
+        updated_at=stamp,
+    )
+    connection.execute(_INSERT_MATCH, match_values(row))
+    if new_seats:
+        rows = [
+            {
+                "match_id": match.id,
+                "player_id": s.player_id,
+                "position": n,
+                "name": s.name,
+                "bot": s.bot,
+                "token_hash": None,
+            }
+            for n, s in enumerate(new_seats)
+        ]
+        connection.execute(_INSERT_SEATS, rows)
+    if log:
+        _insert_actions(connection, [action_values(match.id, a, stamp) for a in log])
+    return row
+
+
+def _copy_log(connection: Connection, match_id: str, start: int, stop: int) -> list[NewAction]:
+    query = (
+        select(action_table)
+        .where(
+            action_table.c.match_id == match_id, action_table.c.index >= start, action_table.c.index < stop
+        )
+        .order_by(action_table.c.index)
+    )
+    rows = [action_row(row) for row in connection.execute(query).mappings()]
+    return [
+        NewAction(
+            r.index, r.action_id, r.submission_id, r.player_id, r.type, r.source, r.reveals_info, r.json
+        )
+        for r in rows
+    ]

@@ -1,0 +1,101 @@
+"""Rollouts: a uniform draw among the legal actions, each candidate checked only when drawn."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from tabletop import AnyState, GameConfig, GameEngine
+from tabletop.bots import RandomBot, action_key, playout
+from tabletop.bots._rollout import RandomRollout
+from tabletop.games import load
+from tabletop.testing import make_game
+from tabletop_sample.actions.add_amount import HydratedAddAmount
+from tabletop_sample.components.colors import AMOUNT_PER_TURN
+
+GAMES = ["sample", "tic-tac-toe", "go-fish", "goofspiel", "pig"]
+
+
+def _states(name: str, seed: int) -> tuple[GameEngine[AnyState, GameConfig], Any, list[AnyState]]:
+    """The engine, game and every state of one random playout of ``name``."""
+    definition = load(name)
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+    game = make_game(definition, players=2, seed=seed)
+    states = [result.state for result in playout(engine, game, RandomBot(engine, seed), prng_key="ab" * 16)]
+    return engine, game, states
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_rollout_draws_only_legal_actions_and_none_when_there_is_none(name: str) -> None:
+    engine, game, states = _states(name, seed=3)
+    rollout: RandomRollout[AnyState, GameConfig] = RandomRollout(engine)
+    rng = random.Random(1)
+    for state in states:
+        for seat in game.players:
+            legal = {action_key(action) for action in engine.legal_actions(state, seat.id, game)}
+            drawn = rollout.choose(state, seat.id, game, rng)
+            if legal:
+                assert drawn is not None and action_key(drawn) in legal
+                assert drawn.id == ""  # a candidate: the caller gives it an id
+            else:
+                assert drawn is None
+
+
+def _sample_state_with_little_left() -> tuple[GameEngine[AnyState, GameConfig], Any, AnyState, str]:
+    """A sample-game start whose acting player has only 2 of AMOUNT_PER_TURN left to add."""
+    engine, game, states = _states("sample", seed=5)
+    state = engine.copy_state(states[0])
+    player_id = state.active_player_ids[0]
+    player: Any = state.player(player_id)  # the sample game's player state
+    player.amount = 2
+    return engine, game, state, player_id
+
+
+def test_candidates_that_fail_their_check_are_never_drawn_and_the_rest_are_equally_likely(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    engine, game, state, player_id = _sample_state_with_little_left()
+
+    def every_amount(cls: type[HydratedAddAmount], state: Any, player_id: str) -> list[HydratedAddAmount]:
+        # Amounts above what is left are enumerated too: their check refuses them.
+        return [cls.candidate(state, player_id, amount=amount) for amount in range(1, AMOUNT_PER_TURN + 1)]
+
+    monkeypatch.setattr(HydratedAddAmount, "enumerate", classmethod(every_amount))
+    legal = engine.legal_actions(state, player_id, game)
+    left = 2
+    assert sorted(action.amount for action in legal if isinstance(action, HydratedAddAmount)) == list(
+        range(1, left + 1)
+    )
+    rollout: RandomRollout[AnyState, GameConfig] = RandomRollout(engine)
+    rng = random.Random(7)
+    draws = 6_000
+    counts = Counter(action_key(rollout.choose(state, player_id, game, rng)) for _ in range(draws))  # type: ignore[arg-type]
+    assert set(counts) == {action_key(action) for action in legal}
+    expected = draws / len(legal)
+    assert all(abs(count - expected) < 0.15 * expected for count in counts.values()), counts
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "go-fish"])
+def test_the_same_generator_seed_draws_the_same_rollout(name: str) -> None:
+    engine, game, states = _states(name, seed=2)
+    start = states[len(states) // 3]
+    finals = []
+    for _ in range(2):
+        state = engine.copy_state(start)
+        RandomRollout(engine).play(state, game, random.Random(11), 1_000)
+        assert state.result is not None
+        finals.append(state.model_dump_json())
+    assert finals[0] == finals[1]
+    assert start.result is None  # the copy was played on, never the state it came from
+
+
+def test_a_rollout_stops_after_its_action_limit() -> None:
+    engine, game, states = _states("go-fish", seed=4)
+    state = engine.copy_state(states[0])
+    before = state.action_count
+    RandomRollout(engine).play(state, game, random.Random(1), 3)
+    assert state.result is None
+    assert before + 3 <= state.action_count  # three submitted actions, and what they caused
+    assert state.action_count - before < 3 * engine.max_cascade

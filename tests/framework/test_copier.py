@@ -1,0 +1,151 @@
+"""Structural copies (``engine.copy_state``, ``dehydrate``) equal re-validating, and never alias."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+from typing import Any
+
+import orjson
+import pytest
+from pydantic import BaseModel, Field, ValidationError, field_validator
+from tabletop import AnyState, GameConfig, GameEngine, Model
+from tabletop._copier import copier
+from tabletop._hydration import _plain_model_of
+from tabletop.games import available, load
+from tabletop.testing import TEST_PRNG_KEY, make_game
+
+AnyEngine = GameEngine[AnyState, GameConfig]
+
+
+def _same(a: object, b: object, path: str = "state") -> None:
+    """``a`` and ``b`` hold equal data in the same classes, model by model, with the same fields set."""
+    assert type(a) is type(b), path
+    if isinstance(a, BaseModel):
+        assert isinstance(b, BaseModel)
+        assert a.model_fields_set == b.model_fields_set, path
+        assert list(a.__dict__) == list(b.__dict__), path
+        for name, value in a.__dict__.items():
+            _same(value, b.__dict__[name], f"{path}.{name}")
+    elif isinstance(a, list):
+        assert isinstance(b, list) and len(a) == len(b), path
+        for number, (x, y) in enumerate(zip(a, b, strict=True)):
+            _same(x, y, f"{path}[{number}]")
+    elif isinstance(a, dict):
+        assert isinstance(b, dict) and list(a) == list(b), path
+        for key, value in a.items():
+            _same(value, b[key], f"{path}[{key!r}]")
+    else:
+        assert a == b, path
+
+
+def _mutable_parts(value: object, found: set[int] | None = None) -> set[int]:
+    """Ids of every list, dict, set and non-frozen model inside ``value``."""
+    found = set() if found is None else found
+    if isinstance(value, BaseModel):
+        if not value.model_config.get("frozen"):
+            found.add(id(value))
+        for item in value.__dict__.values():
+            _mutable_parts(item, found)
+    elif isinstance(value, list | dict | set):
+        found.add(id(value))
+        for item in value.values() if isinstance(value, dict) else value:
+            _mutable_parts(item, found)
+    return found
+
+
+def _states(name: str, seed: int, limit: int = 40) -> list[AnyState]:
+    definition = load(name)
+    engine: AnyEngine = GameEngine(definition)
+    players = min(max(2, definition.min_players), definition.max_players)
+    game = make_game(definition, players=players, seed=seed)
+    state = engine.start(game, prng_key=TEST_PRNG_KEY).state
+    states = [state]
+    rng = random.Random(seed)
+    while state.result is None and len(states) < limit:
+        legal = next(f for p in state.active_player_ids if (f := engine.legal_actions(state, p, game)))
+        state = engine.run(rng.choice(legal).model_copy(update={"id": f"a{len(states)}"}), state, game).state
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("name", available())
+def test_copy_state_equals_revalidating_and_shares_nothing_mutable(name: str) -> None:
+    engine: AnyEngine = GameEngine(load(name))
+    for state in _states(name, seed=1):
+        before = orjson.dumps(state.model_dump(mode="json"))
+        copied = engine.copy_state(state)
+        _same(type(state).model_validate(state), copied)
+        assert not _mutable_parts(copied) & _mutable_parts(state)
+        copied.players[0].player_id = "changed"
+        assert orjson.dumps(state.model_dump(mode="json")) == before
+
+
+@pytest.mark.parametrize("name", available())
+def test_dehydrate_equals_validating_the_fields_into_the_plain_model(name: str) -> None:
+    for state in _states(name, seed=2):
+        plain = _plain_model_of(type(state))
+        expected = plain.model_validate(dict(state.__dict__))
+        got = state.dehydrate()  # type: ignore[attr-defined]
+        _same(expected, got)
+        assert not _mutable_parts(got) & _mutable_parts(state)
+
+
+def test_copy_state_hydrates_a_plain_state() -> None:
+    definition = load("tic-tac-toe")
+    engine: AnyEngine = GameEngine(definition)
+    state = _states("tic-tac-toe", seed=3, limit=3)[-1]
+    copied = engine.copy_state(state.dehydrate())  # type: ignore[attr-defined]
+    assert type(copied) is definition.state_type
+    assert copied == state
+
+
+class _Normalised(Model):
+    name: str
+
+    @field_validator("name")
+    @classmethod
+    def _lower(cls, value: str) -> str:
+        return value.lower()
+
+
+class _Holder(Model):
+    when: datetime | None = None
+    anything: Any = None
+    items: list[_Normalised] = Field(default_factory=list)
+
+
+def test_a_model_the_copier_cannot_read_is_validated_instead() -> None:
+    holder = _Holder(anything={"a": [1]}, items=[_Normalised(name="X")])
+    assert copier(_Holder) == _Holder.__pydantic_validator__.validate_python  # an untyped field
+    copied = copier(_Holder)(holder)
+    assert copied == holder
+    assert copied.items[0] is not holder.items[0]
+    assert copier(_Normalised)(_Normalised(name="Y")).name == "y"  # its validator ran
+
+
+class _Point(Model):
+    x: int
+    tags: list[str] = Field(default_factory=list)
+
+
+class _Point3(_Point):
+    z: int = 0
+
+
+class _SamePoint(_Point):
+    def norm(self) -> int:
+        return abs(self.x)
+
+
+def test_a_subclass_becomes_the_model_only_if_it_has_the_same_fields() -> None:
+    same = _SamePoint(x=-2, tags=["a"])
+    copied = copier(_Point)(same)
+    assert type(copied) is _Point and copied == _Point.model_validate(same)
+    assert copied.tags is not same.tags
+    wider = _Point3(x=1, z=3)
+    with pytest.raises(ValidationError) as expected:
+        _Point.model_validate(wider)
+    with pytest.raises(ValidationError) as got:
+        copier(_Point)(wider)  # left to pydantic, which refuses the extra field
+    assert got.value.errors() == expected.value.errors()

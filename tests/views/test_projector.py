@@ -1,0 +1,75 @@
+"""The compiled projector builds exactly the reference view (dump, redact, validate)."""
+
+from __future__ import annotations
+
+import random
+
+import orjson
+import pytest
+from pydantic import BaseModel
+from tabletop import AnyState, GameConfig, GameEngine, dump_json
+from tabletop.games import available, load
+from tabletop.testing import TEST_PRNG_KEY, make_game
+from tabletop.views import SPECTATOR, Perspective, project
+from tabletop.views._projection import project_reference, state_plan
+from tabletop.views._projector import projector
+
+AnyEngine = GameEngine[AnyState, GameConfig]
+
+
+def _mutable_parts(value: object, found: set[int] | None = None) -> set[int]:
+    found = set() if found is None else found
+    if isinstance(value, BaseModel):
+        if not value.model_config.get("frozen"):
+            found.add(id(value))
+        for item in value.__dict__.values():
+            _mutable_parts(item, found)
+    elif isinstance(value, list | dict | set):
+        found.add(id(value))
+        for item in value.values() if isinstance(value, dict) else value:
+            _mutable_parts(item, found)
+    return found
+
+
+def _classes(value: object) -> list[str]:
+    """The class of every model inside ``value``, in order (views must use the reference's types)."""
+    if isinstance(value, BaseModel):
+        return [type(value).__qualname__] + [c for item in value.__dict__.values() for c in _classes(item)]
+    if isinstance(value, list | tuple):
+        return [c for item in value for c in _classes(item)]
+    if isinstance(value, dict):
+        return [c for item in value.values() for c in _classes(item)]
+    return []
+
+
+@pytest.mark.parametrize("name", available())
+@pytest.mark.parametrize("players", [2, 4])
+def test_project_equals_the_reference_projection(name: str, players: int) -> None:
+    definition = load(name)
+    players = min(max(players, definition.min_players), definition.max_players)
+    engine: AnyEngine = GameEngine(definition)
+    game = make_game(definition, players=players, seed=players)
+    state = engine.start(game, prng_key=TEST_PRNG_KEY).state
+    rng = random.Random(players)
+    perspectives: list[Perspective] = [seat.id for seat in game.players]
+    perspectives.append(SPECTATOR)
+    for step in range(30):
+        for perspective in perspectives:
+            expected = project_reference(state, perspective)
+            got = project(state, perspective)
+            assert got == expected
+            assert _classes(got) == _classes(expected)
+            assert dump_json(got) == orjson.dumps(expected.model_dump(mode="json"))
+            assert got.model_dump_json() == expected.model_dump_json()
+            assert not _mutable_parts(got) & _mutable_parts(state)  # never aliasing the state
+        if state.result is not None:
+            break
+        legal = next(f for p in state.active_player_ids if (f := engine.legal_actions(state, p, game)))
+        state = engine.run(rng.choice(legal).model_copy(update={"id": f"a{step}"}), state, game).state
+
+
+def test_the_example_games_project_through_compiled_projectors() -> None:
+    for name in ("tic-tac-toe", "go-fish"):
+        state_type = load(name).state_type
+        for spectator in (False, True):
+            assert projector(state_plan(state_type, spectator=spectator)) is not None
