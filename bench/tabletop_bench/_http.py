@@ -88,17 +88,19 @@ def _load_rows(
     clients: int,
     seconds: float,
     base: float,
+    *,
+    per_request: bool = False,
 ) -> list[Row]:
     urls = [server.url for server in servers]
     play_matches(urls, game, min(clients, 2), 0.3)  # warm up (imports, caches, connections)
     gc.collect()
     cpu_before = [cpu_seconds(server.process.pid) for server in servers]
     own_before = os.times()
-    stats: LoadStats = play_matches(urls, game, clients, seconds)
+    stats: LoadStats = play_matches(urls, game, clients, seconds, per_request=per_request)
     own_after = os.times()
     server_cpu = sum(cpu_seconds(s.process.pid) - b for s, b in zip(servers, cpu_before, strict=True))
     own_cpu = (own_after.user - own_before.user) + (own_after.system - own_before.system)
-    subject = f"{game} {deployment.label}"
+    subject = f"{game} {deployment.label}" + (", each request to the next worker" if per_request else "")
     label = "in-process engine.run of the same game"
     where = f"{clients} client{'s' if clients > 1 else ''}"
     rate = stats.per_second
@@ -228,6 +230,21 @@ def _sse_bytes(server: ServerProcess, game: str, actions: int) -> Row:
     )
 
 
+def _scale_out(rows: list[Row]) -> list[Row]:
+    """Two PostgreSQL workers against one: µs per accepted action at 50 clients, as a ratio."""
+    case = "http µs per accepted action (50 clients)"
+    found = {row.subject: row.value for row in rows if row.case == case}
+    out: list[Row] = []
+    for game in GAMES:
+        one, two = found.get(f"{game} postgresql×1"), found.get(f"{game} postgresql×2")
+        if one and two:
+            note = f"{1e6 / two:,.0f} vs {1e6 / one:,.0f} accepted actions/s: ×{one / two:.2f} (target ≥ 1.6)"
+            out.append(
+                Row("postgresql×2 vs ×1: µs per accepted action", game, two, one, "postgresql×1", note)
+            )
+    return out
+
+
 def http(budget: Budget) -> list[Row]:
     """The server's HTTP round trips and throughput on each deployment, and SSE bytes per seat."""
     smoke = budget.name == "smoke"
@@ -251,8 +268,13 @@ def http(budget: Budget) -> list[Row]:
                 for game in games if not smoke else games[:1]:
                     for clients in (1,) if smoke else (1, 50):
                         rows += _load_rows(deployment, servers, game, clients, seconds, base[game])
+                if deployment.workers > 1 and not smoke:  # the match cache's worst case, for honesty
+                    rows += _load_rows(
+                        deployment, servers, games[0], 50, seconds, base[games[0]], per_request=True
+                    )
                 if deployment.label == "sqlite×1":
                     rows += [_sse_bytes(servers[0], game, 12 if smoke else 40) for game in games]
+        rows += _scale_out(rows)
         if binaries is None:
             why = "skipped in smoke mode" if smoke else "n/a: PostgreSQL binaries not found"
             rows.append(Row("http action p50 µs (PostgreSQL)", "postgresql×1, ×2", None, note=why))

@@ -166,10 +166,22 @@ async def _new_match(
 
 
 async def _client(
-    urls: list[str], game: str, n: int, window: list[float], stats: LoadStats, started: asyncio.Event
+    urls: list[str],
+    game: str,
+    n: int,
+    window: list[float],
+    stats: LoadStats,
+    started: asyncio.Event,
+    *,
+    per_request: bool,
 ) -> None:
     rng = random.Random(n)
     connections = [await Connection.open(url) for url in urls]
+    if not per_request:  # behind a load balancer a keep-alive client stays on one worker
+        mine = n % len(connections)
+        for other in connections[:mine] + connections[mine + 1 :]:
+            other.close()
+        connections = [connections[mine]]
     turn = 0
     try:
         await started.wait()
@@ -243,11 +255,14 @@ async def _planned(
             return
 
 
-async def _run(urls: list[str], game: str, clients: int, seconds: float) -> LoadStats:
+async def _run(urls: list[str], game: str, clients: int, seconds: float, per_request: bool) -> LoadStats:
     stats = LoadStats()
     started = asyncio.Event()
     window = [float("inf")]  # the deadline, set when every client is connected
-    tasks = [asyncio.ensure_future(_client(urls, game, n, window, stats, started)) for n in range(clients)]
+    tasks = [
+        asyncio.ensure_future(_client(urls, game, n, window, stats, started, per_request=per_request))
+        for n in range(clients)
+    ]
     await asyncio.sleep(0.3)
     begin = time.perf_counter()
     window[0] = begin + seconds
@@ -257,7 +272,14 @@ async def _run(urls: list[str], game: str, clients: int, seconds: float) -> Load
     return stats
 
 
-def play_matches(urls: list[str], game: str, clients: int, seconds: float) -> LoadStats:
-    """Closed loop: ``clients`` clients each play matches of ``game`` back to back for ``seconds``,
-    spreading their requests over ``urls``; measures the action round trips."""
-    return asyncio.run(_run(urls, game, clients, seconds))
+def play_matches(
+    urls: list[str], game: str, clients: int, seconds: float, *, per_request: bool = False
+) -> LoadStats:
+    """Closed loop: ``clients`` clients each play matches of ``game`` back to back for ``seconds``;
+    measures the action round trips.
+
+    Client ``n`` keeps one connection to ``urls[n % len(urls)]``, as keep-alive clients do behind a
+    load balancer; with ``per_request`` every client sends each request to the next URL in turn
+    (the worst case for a worker's match cache: every request finds its copy one move behind).
+    """
+    return asyncio.run(_run(urls, game, clients, seconds, per_request))

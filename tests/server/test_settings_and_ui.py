@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import httpx
@@ -55,3 +56,16 @@ def test_the_cli_migrates_a_database_and_checks_the_openapi_document(
     assert main(["server", "openapi", "check", "--out", str(out)]) == 1
     assert main(["server", "openapi", "export", "--out", str(out)]) == 0
     assert main(["server", "openapi", "check", "--out", str(out)]) == 0
+
+
+@pytest.mark.parametrize("threshold", [0, 12_345])
+def test_the_server_raises_the_collector_threshold_while_it_serves(tmp_path: Path, threshold: int) -> None:
+    """Under load a full collection of the cached matches was the p99; 0 keeps Python's settings."""
+    before = gc.get_threshold()
+    database = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    with live_server(database, gc_threshold=threshold) as server:
+        assert httpx.get(f"{server.url}/api/games").status_code == 200
+        assert gc.get_threshold()[0] == (threshold or before[0])
+    assert gc.get_threshold() == before
+    with pytest.raises(ValueError, match="gc_threshold"):
+        Settings(gc_threshold=-1)

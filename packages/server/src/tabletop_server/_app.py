@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
@@ -34,6 +35,23 @@ def _resume_bots(service: MatchService, runner: BotRunner) -> None:
     for row in service.store.list_matches(status="in_progress", limit=10_000):
         if row.has_bots:
             runner.poke(row.id)
+
+
+def _tune_collector(threshold: int) -> tuple[int, int, int] | None:
+    """Raise the collector's thresholds and freeze the start-up objects (see ``gc_threshold``)."""
+    if threshold == 0:
+        return None
+    before = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(threshold, 20, 100)
+    return before
+
+
+def _restore_collector(before: tuple[int, int, int] | None) -> None:
+    if before is not None:
+        gc.set_threshold(*before)
+        gc.unfreeze()
 
 
 def create_app(
@@ -75,9 +93,11 @@ def create_app(
         app.state.service = service
         app.state.bots = runner
         await run_in_threadpool(_resume_bots, service, runner)
+        collector = _tune_collector(settings.gc_threshold)
         try:
             yield
         finally:
+            _restore_collector(collector)
             if isinstance(hub, PostgresHub):
                 await run_in_threadpool(hub.close)
             await run_in_threadpool(runner.close)
