@@ -24,7 +24,7 @@ from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-__all__ = ["UnreadableError", "copier", "fields_set", "only_checks", "shares", "value_copier"]
+__all__ = ["LazyCompiled", "UnreadableError", "copier", "fields_set", "only_checks", "shares", "value_copier"]
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
@@ -199,22 +199,26 @@ _COMPILING: set[type[BaseModel]] = set()
 
 def _nested(model: type[BaseModel]) -> Callable[[Any], Any]:
     """The copier of a nested model; a lazy one while that model is being compiled (recursion)."""
-    return _LazyCopier(model) if model in _COMPILING else copier(model)
+    return LazyCompiled(model, copier) if model in _COMPILING else copier(model)
 
 
-class _LazyCopier:
-    """Calls the copier of ``model``, compiled on first use (models may refer to themselves)."""
+class LazyCompiled:
+    """Calls the function ``compiler(model)`` makes, compiled on first use (models may refer to
+    themselves, so a model's function may be needed while it is being compiled)."""
 
-    __slots__ = ("function", "model")
+    __slots__ = ("compiler", "function", "model")
 
-    def __init__(self, model: type[BaseModel]) -> None:
+    def __init__(
+        self, model: type[BaseModel], compiler: Callable[[type[BaseModel]], Callable[[Any], Any]]
+    ) -> None:
         self.model = model
+        self.compiler = compiler
         self.function: Callable[[Any], Any] | None = None
 
     def __call__(self, value: Any) -> Any:
         function = self.function
         if function is None:
-            function = self.function = copier(self.model)
+            function = self.function = self.compiler(self.model)
         return function(value)
 
 

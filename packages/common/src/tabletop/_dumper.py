@@ -18,6 +18,8 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 import orjson
 from pydantic import BaseModel
 
+from tabletop._copier import LazyCompiled
+
 __all__ = ["dump_json"]
 
 _NATIVE = frozenset({str, int, bool, type(None)})
@@ -85,7 +87,7 @@ class _Writer:
         item = f"_i{depth}"
         if isinstance(annotation, type):
             if issubclass(annotation, BaseModel):
-                nested = _LazyPlan(annotation) if annotation in _PLANNING else _plan(annotation)
+                nested = LazyCompiled(annotation, _plan) if annotation in _PLANNING else _plan(annotation)
                 return f"{self.name(nested)}({value})"
             return None
         origin = get_origin(annotation)
@@ -103,22 +105,6 @@ class _Writer:
                 inner = self.expression(members[0], value, depth)
                 return None if inner is None else f"(None if {value} is None else {inner})"
         return None
-
-
-class _LazyPlan:
-    """The plan of a nested model, compiled on first use (models may refer to themselves)."""
-
-    __slots__ = ("function", "model")
-
-    def __init__(self, model: type[BaseModel]) -> None:
-        self.model = model
-        self.function: Callable[[Any], Any] | None = None
-
-    def __call__(self, value: Any) -> Any:
-        function = self.function
-        if function is None:
-            function = self.function = _plan(self.model)
-        return function(value)
 
 
 _PLANS: dict[type[BaseModel], Callable[[Any], Any]] = {}
