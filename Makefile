@@ -44,9 +44,10 @@ TYPEGUARD_PACKAGES = $$($(RUN) python -c "from tabletop.games import available; 
 # Both runs spread the tests over PYTEST_JOBS processes (pytest-xdist; 2 for CI's 2 cores, 0 to run
 # in one process); every test takes free loopback ports and its own temp dirs and databases.
 PYTEST_JOBS ?= 2
+XDIST = -n $(PYTEST_JOBS)
 pytest: sync
-	$(RUN) pytest -m "not slow" -n $(PYTEST_JOBS) -p typeguard --typeguard-packages=$(TYPEGUARD_PACKAGES)
-	$(RUN) pytest -m slow -n $(PYTEST_JOBS)
+	$(RUN) pytest -m "not slow" $(XDIST) -p typeguard --typeguard-packages=$(TYPEGUARD_PACKAGES)
+	$(RUN) pytest -m slow $(XDIST)
 
 # The committed schemas/ must be what the installed games export (and changes need a version bump).
 schemas-check: sync

@@ -227,18 +227,17 @@ def _simulate_command(*extra: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.slow
-def test_a_run_on_a_ray_cluster_reports_the_same_as_one_process(ray_address: str) -> None:
+def test_a_ray_cluster_run_reports_the_same_as_one_process_and_keeps_a_connection_it_did_not_open(
+    ray_address: str,
+) -> None:
+    """One test for both, so that they share one local Ray cluster even when pytest-xdist spreads
+    tests over processes (two clusters started at once on one machine stall each other)."""
     local = _simulate_command()
     remote = _simulate_command("--ray", ray_address, "--progress")
     assert local.returncode == remote.returncode == 0, remote.stderr
     assert _untimed(remote.stdout) == _untimed(local.stdout)
     assert "go-fish [##############################] 24/24" in remote.stderr
 
-
-@pytest.mark.slow
-def test_the_ray_runner_keeps_a_connection_it_did_not_open(
-    ray_address: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
     import ray  # the fixture skipped the test if Ray is missing
 
     ray.init(address=ray_address, include_dashboard=False, log_to_driver=False)
