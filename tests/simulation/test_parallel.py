@@ -162,6 +162,10 @@ _RAY_ENV = {
     # cluster advertises it. (Ray turns a node address of 127.0.0.1 into the machine's
     # reachable one, so ``_node_ip_address`` cannot do this.)
     "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0",
+    # Under `uv run` (as `make test` runs pytest) Ray gives its workers a runtime environment that
+    # packages the working directory and starts them with `uv run` through the relative
+    # `.tools/bin/uv`, which does not exist in the package's folder: the workers die and the run waits.
+    "RAY_ENABLE_UV_RUN_RUNTIME_ENV": "0",
 }
 """The environment of every Ray process of these tests: a cluster on loopback only."""
 
