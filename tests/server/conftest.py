@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
-from tabletop_fixtures.postgres import database_url, postgres_server, postgres_url, skip_reason
+from tabletop_fixtures.postgres import database_url, postgres_server, postgres_url
 
 if TYPE_CHECKING:
     from tabletop_server.storage import Store
@@ -39,10 +39,3 @@ def store(migrated_url: str) -> Iterator[Store]:
         yield opened
     finally:
         opened.close()
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Say loudly when the PostgreSQL tests could not run."""
-    reason = skip_reason()
-    if reason is not None:
-        terminalreporter.write_sep("!", f"POSTGRESQL TESTS SKIPPED: {reason}", red=True, bold=True)

@@ -29,17 +29,6 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: drives Chromium against a real server (tests/ui)")
 
 
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Say loudly when the browser tests could not run."""
-    if not CHROMIUM.exists() and terminalreporter.stats.get("skipped"):
-        terminalreporter.write_sep(
-            "!",
-            f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM} (apt-get install chromium)",
-            red=True,
-            bold=True,
-        )
-
-
 @pytest.fixture(scope="session")
 def chromium() -> Path:
     """The system Chromium; the browser tests are skipped (loudly) without it."""

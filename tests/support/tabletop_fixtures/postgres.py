@@ -4,7 +4,7 @@
 (``runuser -u postgres --``). The binaries are looked up on the PATH, then in
 ``/usr/lib/postgresql/*/bin`` (Debian's ``postgresql`` package; ``.ci/run`` installs it when
 missing). Where none can be found the PostgreSQL tests are skipped, and the run's summary says so
-in capitals (``POSTGRESQL TESTS SKIPPED: ...``): see ``skip_reason``.
+in capitals (``POSTGRESQL TESTS SKIPPED: ...``, from the skip reports: see ``SKIP_REASON``).
 
 Fixtures (import them into a conftest): ``postgres_server`` (one per session), ``postgres_url``
 (a fresh, empty database per test) and ``database_url`` (parametrized: ``sqlite`` and
@@ -27,24 +27,20 @@ import psycopg
 import pytest
 
 __all__ = [
+    "SKIP_REASON",
     "PostgresServer",
     "database_url",
     "find_binaries",
     "postgres_server",
     "postgres_url",
-    "skip_reason",
     "start_postgres",
 ]
 
 USER = "tabletop"
 """The superuser initdb creates (trust authentication, loopback only)."""
 
-_skipped: list[str] = []
-
-
-def skip_reason() -> str | None:
-    """Why the PostgreSQL tests were skipped in this run, or None if they were not."""
-    return _skipped[0] if _skipped else None
+SKIP_REASON = "initdb/pg_ctl not found on PATH or in /usr/lib/postgresql/*/bin (install postgresql)"
+"""The PostgreSQL tests' skip reason, which the run's summary looks for in the skip reports."""
 
 
 def find_binaries() -> Path | None:
@@ -180,9 +176,7 @@ def postgres_server() -> Iterator[PostgresServer]:
     """One PostgreSQL server for the whole session (skipped, loudly, if it is not installed)."""
     binaries = find_binaries()
     if binaries is None:
-        reason = "initdb/pg_ctl not found on PATH or in /usr/lib/postgresql/*/bin (install postgresql)"
-        _skipped.append(reason)
-        pytest.skip(reason)
+        pytest.skip(SKIP_REASON)
     server = start_postgres(binaries)
     try:
         yield server
