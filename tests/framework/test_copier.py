@@ -14,6 +14,7 @@ from tabletop._copier import copier
 from tabletop._hydration import _plain_model_of
 from tabletop.games import available, load
 from tabletop.testing import TEST_PRNG_KEY, make_game
+from tabletop_fixtures.aliasing import mutable_parts
 
 AnyEngine = GameEngine[AnyState, GameConfig]
 
@@ -39,21 +40,6 @@ def _same(a: object, b: object, path: str = "state") -> None:
         assert a == b, path
 
 
-def _mutable_parts(value: object, found: set[int] | None = None) -> set[int]:
-    """Ids of every list, dict, set and non-frozen model inside ``value``."""
-    found = set() if found is None else found
-    if isinstance(value, BaseModel):
-        if not value.model_config.get("frozen"):
-            found.add(id(value))
-        for item in value.__dict__.values():
-            _mutable_parts(item, found)
-    elif isinstance(value, list | dict | set):
-        found.add(id(value))
-        for item in value.values() if isinstance(value, dict) else value:
-            _mutable_parts(item, found)
-    return found
-
-
 def _states(name: str, seed: int, limit: int = 40) -> list[AnyState]:
     definition = load(name)
     engine: AnyEngine = GameEngine(definition)
@@ -76,7 +62,7 @@ def test_copy_state_equals_revalidating_and_shares_nothing_mutable(name: str) ->
         before = orjson.dumps(state.model_dump(mode="json"))
         copied = engine.copy_state(state)
         _same(type(state).model_validate(state), copied)
-        assert not _mutable_parts(copied) & _mutable_parts(state)
+        assert not mutable_parts(copied) & mutable_parts(state)
         copied.players[0].player_id = "changed"
         assert orjson.dumps(state.model_dump(mode="json")) == before
 
@@ -88,7 +74,7 @@ def test_dehydrate_equals_validating_the_fields_into_the_plain_model(name: str) 
         expected = plain.model_validate(dict(state.__dict__))
         got = state.dehydrate()  # type: ignore[attr-defined]
         _same(expected, got)
-        assert not _mutable_parts(got) & _mutable_parts(state)
+        assert not mutable_parts(got) & mutable_parts(state)
 
 
 def test_copy_state_hydrates_a_plain_state() -> None:

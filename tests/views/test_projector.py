@@ -13,22 +13,9 @@ from tabletop.testing import TEST_PRNG_KEY, make_game
 from tabletop.views import SPECTATOR, Perspective, project
 from tabletop.views._projection import project_reference, state_plan
 from tabletop.views._projector import projector
+from tabletop_fixtures.aliasing import mutable_parts
 
 AnyEngine = GameEngine[AnyState, GameConfig]
-
-
-def _mutable_parts(value: object, found: set[int] | None = None) -> set[int]:
-    found = set() if found is None else found
-    if isinstance(value, BaseModel):
-        if not value.model_config.get("frozen"):
-            found.add(id(value))
-        for item in value.__dict__.values():
-            _mutable_parts(item, found)
-    elif isinstance(value, list | dict | set):
-        found.add(id(value))
-        for item in value.values() if isinstance(value, dict) else value:
-            _mutable_parts(item, found)
-    return found
 
 
 def _classes(value: object) -> list[str]:
@@ -61,7 +48,7 @@ def test_project_equals_the_reference_projection(name: str, players: int) -> Non
             assert _classes(got) == _classes(expected)
             assert dump_json(got) == orjson.dumps(expected.model_dump(mode="json"))
             assert got.model_dump_json() == expected.model_dump_json()
-            assert not _mutable_parts(got) & _mutable_parts(state)  # never aliasing the state
+            assert not mutable_parts(got) & mutable_parts(state)  # never aliasing the state
         if state.result is not None:
             break
         legal = next(f for p in state.active_player_ids if (f := engine.legal_actions(state, p, game)))

@@ -6,7 +6,21 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tabletop_server._errors import ApiError
 
-__all__ = ["BodyLimitMiddleware"]
+__all__ = ["BodyLimitMiddleware", "replay_body"]
+
+
+def replay_body(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that hands the app ``body`` (already read) first, then the client's messages."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
 
 
 class BodyLimitMiddleware:
@@ -50,14 +64,4 @@ class BodyLimitMiddleware:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        body = b"".join(chunks)
-        sent = False
-
-        async def replay() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replay_body(b"".join(chunks), receive), send)

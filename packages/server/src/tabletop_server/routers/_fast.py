@@ -16,12 +16,13 @@ from collections.abc import Awaitable, Callable
 
 import orjson
 from pydantic import ValidationError
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 from tabletop import IllegalActionError
 
 from tabletop_server._api_models import CreateMatch
 from tabletop_server._errors import ApiError
 from tabletop_server._json import dumps
+from tabletop_server._limits import replay_body
 from tabletop_server._play import play_async
 from tabletop_server._registry import GameRegistry
 from tabletop_server._service import MatchService
@@ -76,7 +77,7 @@ class FastPaths:
             await ApiError(error.code, error.message).response()(scope, receive, send)
             return
         if answer is None:  # FastAPI's routes answer (with the body read here)
-            await self.app(scope, _replay(body, receive), send)
+            await self.app(scope, replay_body(body, receive), send)
             return
         status, payload = answer
         headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(payload))]
@@ -176,16 +177,3 @@ async def _read_body(receive: Receive) -> bytes | None:
         chunks.append(message.get("body", b""))
         if not message.get("more_body", False):
             return b"".join(chunks)
-
-
-def _replay(body: bytes, receive: Receive) -> Receive:
-    sent = False
-
-    async def replay() -> Message:
-        nonlocal sent
-        if not sent:
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
-
-    return replay

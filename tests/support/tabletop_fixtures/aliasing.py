@@ -1,0 +1,22 @@
+"""What a copy may not share with its original: the ids of its mutable parts."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+__all__ = ["mutable_parts"]
+
+
+def mutable_parts(value: object, found: set[int] | None = None) -> set[int]:
+    """Ids of every list, dict, set and non-frozen model inside ``value``."""
+    found = set() if found is None else found
+    if isinstance(value, BaseModel):
+        if not value.model_config.get("frozen"):
+            found.add(id(value))
+        for item in value.__dict__.values():
+            mutable_parts(item, found)
+    elif isinstance(value, list | dict | set):
+        found.add(id(value))
+        for item in value.values() if isinstance(value, dict) else value:
+            mutable_parts(item, found)
+    return found
