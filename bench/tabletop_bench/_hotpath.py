@@ -30,12 +30,16 @@ BGIO_VERSION = "0.50.2"
 
 
 def go_fish_seats(budget: Budget) -> list[Row]:
-    """Go Fish: ``engine.run`` plus projecting the new state for every seat, per action (4 players)."""
+    """Go Fish: ``engine.run`` plus projecting the new state for every seat, per action (4 players).
+
+    The views come from one ``project_seats`` call per state (what a host shows every seat)."""
     case = "go-fish run + view per seat µs/action"
     if "go-fish" not in available():
         return [Row(case, "go-fish", None, note="n/a: go-fish is not installed")]
     try:
-        project: Callable[[AnyState, str], object] = importlib.import_module("tabletop.views").project
+        project_seats: Callable[[AnyState, list[str]], object] = importlib.import_module(
+            "tabletop.views"
+        ).project_seats
         definition = load("go-fish")
         engine: AnyEngine = GameEngine(definition)
         run_s = view_s = 0.0
@@ -48,7 +52,7 @@ def go_fish_seats(budget: Budget) -> list[Row]:
             while states[-1].result is None:
                 step = partial(engine.run, _choose(bot, states[-1], game), states[-1], game)
                 run_s += timed(lambda: states.append(step().state))  # noqa: B023 - called at once
-                view_s += timed(lambda: [project(states[-1], seat) for seat in seats])  # noqa: B023
+                view_s += timed(lambda: project_seats(states[-1], seats))  # noqa: B023
                 actions += 1
     except Exception as exc:
         return [Row(case, "go-fish", None, note=f"error: {type(exc).__name__}: {exc}")]

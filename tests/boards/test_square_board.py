@@ -209,3 +209,37 @@ def test_reachable_and_regions(maze: HydratedSquareBoard[str]) -> None:
     assert [set(region) for region in walls] == [{Square(x=1, y=0), Square(x=1, y=1)}, {Square(x=3, y=1)}]
     assert len(maze.regions(lambda cell: cell == "#", diagonal=True)) == 2
     assert len(maze.regions(lambda cell: cell is None)) == 1
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "length", "diagonal"),
+    [(3, 3, 3, True), (3, 3, 2, False), (7, 6, 4, True), (5, 2, 3, True), (1, 1, 1, True), (19, 19, 5, True)],
+)
+@fast
+@given(data=st.data())
+def test_find_line_is_the_first_full_line_of_lines(
+    width: int, height: int, length: int, diagonal: bool, data: st.DataObject
+) -> None:
+    cells = data.draw(
+        st.lists(
+            st.lists(st.sampled_from([None, "X", "O"]), min_size=width, max_size=width),
+            min_size=height,
+            max_size=height,
+        )
+    )
+    board = SquareBoard[str](width=width, height=height, cells=cells)
+    full = [line for line in board.lines(length, diagonal=diagonal) if _one_value(board, line)]
+    assert board.find_line(length, diagonal=diagonal) == (full[0] if full else None)
+    assert board.is_full() == all(cell is not None for row in cells for cell in row)
+
+
+def _one_value(board: SquareBoard[str], line: list[Square]) -> bool:
+    values = board.values(line)
+    return values[0] is not None and all(value == values[0] for value in values)
+
+
+def test_find_line_on_a_board_too_big_to_unroll_loops_instead() -> None:
+    board = SquareBoard[str](width=40, height=40)
+    for x in range(5):
+        board.set(30 + x, 39, "X")
+    assert board.find_line(5) == [Square(x=30 + x, y=39) for x in range(5)]

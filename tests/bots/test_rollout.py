@@ -14,6 +14,7 @@ from tabletop.games import load
 from tabletop.testing import make_game
 from tabletop_sample.actions.add_amount import HydratedAddAmount
 from tabletop_sample.components.colors import AMOUNT_PER_TURN
+from tabletop_tic_tac_toe.state_handlers.player_turn import PlayerTurn
 
 GAMES = ["sample", "tic-tac-toe", "go-fish", "goofspiel", "pig"]
 
@@ -99,3 +100,33 @@ def test_a_rollout_stops_after_its_action_limit() -> None:
     assert state.result is None
     assert before + 3 <= state.action_count  # three submitted actions, and what they caused
     assert state.action_count - before < 3 * engine.max_cascade
+
+
+def test_a_handler_that_refuses_candidates_itself_is_asked_before_each_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A tic-tac-toe turn that refuses the centre through is_valid_action (not by type).
+    def no_centre(self: PlayerTurn, action: Any, ctx: Any) -> bool:
+        return action.type in self.accepts and (action.square.x, action.square.y) != (1, 1)
+
+    monkeypatch.setattr(PlayerTurn, "is_valid_action", no_centre)
+    definition = load("tic-tac-toe")
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+    game = make_game(definition, players=2, seed=1)
+    state = engine.start(game).state
+    legal = {action_key(action) for action in engine.legal_actions(state, "p1", game)}
+    assert len(legal) == 8
+    rollout: RandomRollout[AnyState, GameConfig] = RandomRollout(engine)
+    rng = random.Random(3)
+    drawn = Counter(action_key(rollout.choose(state, "p1", game, rng)) for _ in range(800))  # type: ignore[arg-type]
+    assert set(drawn) == legal
+    for seed in range(5):
+        played = engine.copy_state(state)
+        rollout.play(played, game, random.Random(seed), 1_000)
+        board: Any = played.board  # type: ignore[attr-defined]  # tic-tac-toe's board
+        marked = sum(cell is not None for row in board.cells for cell in row)
+        # It ends with a line, or stops when nobody can act: every square but the centre marked.
+        assert played.result is not None or (
+            marked == 8 and not any(engine.legal_actions(played, p, game) for p in played.active_player_ids)
+        )
+        assert board.get(1, 1) is None  # nobody ever marked the centre

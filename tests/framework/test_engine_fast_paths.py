@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from tabletop import AnyState, GameConfig, GameEngine, IllegalActionError
 from tabletop.games import available, load
 from tabletop.testing import TEST_PRNG_KEY, make_game
+from typeguard import TypeCheckError
 
 AnyEngine = GameEngine[AnyState, GameConfig]
 
@@ -112,5 +113,34 @@ def test_the_parsed_copy_of_an_own_action_never_aliases_it(tic_tac_toe: tuple[An
     action = engine.legal_actions(state, "p1", make_game(engine.definition, players=2, seed=3))[0]
     parsed = engine.definition.parser.parse(action)
     assert parsed == action and parsed is not action and type(parsed) is type(action)
+    assert parsed.model_fields_set == action.model_fields_set
     parsed.index = 7
     assert action.index is None
+    assert "index" not in action.model_fields_set  # the fields-set is the copy's own too
+
+
+@pytest.mark.parametrize("name", available())
+def test_with_id_equals_model_copy_and_shares_nothing_mutable(name: str) -> None:
+    definition = load(name)
+    engine: AnyEngine = GameEngine(definition)
+    players = min(max(2, definition.min_players), definition.max_players)
+    game = make_game(definition, players=players, seed=1)
+    state = engine.start(game, prng_key=TEST_PRNG_KEY).state
+    player = next(p for p in state.active_player_ids if engine.legal_actions(state, p, game))
+    for candidate in engine.legal_actions(state, player, game):
+        copied = candidate.with_id("a1")
+        expected = candidate.model_copy(update={"id": "a1"})
+        assert type(copied) is type(candidate)
+        assert _dump_action(copied) == _dump_action(expected)
+        assert copied.model_fields_set == expected.model_fields_set
+        assert candidate.id == "" and "id" in copied.model_fields_set
+        assert copied.__dict__ is not candidate.__dict__
+        assert copied.__pydantic_fields_set__ is not candidate.__pydantic_fields_set__
+
+
+def test_with_id_takes_only_a_string(tic_tac_toe: tuple[AnyEngine, AnyState]) -> None:
+    engine, state = tic_tac_toe
+    action = engine.legal_actions(state, "p1", make_game(engine.definition, players=2, seed=3))[0]
+    # typeguard (on in the fast test tier) refuses it at the call; without it, with_id does
+    with pytest.raises((TypeError, TypeCheckError), match=r"an action id is a string|action_id"):
+        action.with_id(7)  # type: ignore[arg-type]

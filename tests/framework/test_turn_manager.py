@@ -1,6 +1,7 @@
 """The turn manager: turn spans, counts, next player with skips, reversing, first player."""
 
 import pytest
+from pydantic import ValidationError
 from tabletop.components import HydratedTurnManager
 
 
@@ -59,3 +60,29 @@ def test_reverse_and_set_first_player(turns: HydratedTurnManager) -> None:
 def test_starting_a_turn_for_a_stranger_fails(turns: HydratedTurnManager) -> None:
     with pytest.raises(ValueError, match="not in the turn order"):
         turns.start_turn("z", 0)
+
+
+@pytest.mark.parametrize("end", ["start_turn", "end_turn"])
+def test_turns_are_immutable_so_a_copy_may_share_them(turns: HydratedTurnManager, end: str) -> None:
+    turns.start_turn("a", 0)
+    running = turns.current_turn
+    copy = turns.model_validate(turns.model_dump())
+    shared = copy.model_copy(update={"current_turn": running})  # as a structural copy shares it
+    if end == "start_turn":
+        shared.start_turn("b", 4)
+    else:
+        shared.end_turn(4)
+    assert running is not None and running.end_index is None  # the shared turn never changes
+    assert shared.last_turn is not None and shared.last_turn.end_index == 4
+    assert shared.last_turn.model_fields_set == {"player_id", "start_index", "end_index"}
+    with pytest.raises(ValidationError):
+        running.end_index = 9  # type: ignore[misc]
+
+
+def test_ending_a_turn_at_a_negative_index_is_refused(turns: HydratedTurnManager) -> None:
+    turns.start_turn("a", 0)
+    with pytest.raises(ValidationError):
+        turns.end_turn(-1)
+    with pytest.raises(ValidationError):
+        turns.start_turn("b", -1)
+    assert turns.current_player_id == "a"  # nothing changed

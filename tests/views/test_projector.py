@@ -6,7 +6,6 @@ import random
 
 import orjson
 import pytest
-from pydantic import BaseModel
 from tabletop import AnyState, GameConfig, GameEngine, dump_json
 from tabletop.games import available, load
 from tabletop.testing import TEST_PRNG_KEY, make_game
@@ -14,19 +13,9 @@ from tabletop.views import SPECTATOR, Perspective, project
 from tabletop.views._projection import project_reference, state_plan
 from tabletop.views._projector import projector
 from tabletop_fixtures.aliasing import mutable_parts
+from tabletop_fixtures.models import model_classes
 
 AnyEngine = GameEngine[AnyState, GameConfig]
-
-
-def _classes(value: object) -> list[str]:
-    """The class of every model inside ``value``, in order (views must use the reference's types)."""
-    if isinstance(value, BaseModel):
-        return [type(value).__qualname__] + [c for item in value.__dict__.values() for c in _classes(item)]
-    if isinstance(value, list | tuple):
-        return [c for item in value for c in _classes(item)]
-    if isinstance(value, dict):
-        return [c for item in value.values() for c in _classes(item)]
-    return []
 
 
 @pytest.mark.parametrize("name", available())
@@ -45,7 +34,7 @@ def test_project_equals_the_reference_projection(name: str, players: int) -> Non
             expected = project_reference(state, perspective)
             got = project(state, perspective)
             assert got == expected
-            assert _classes(got) == _classes(expected)
+            assert model_classes(got) == model_classes(expected)
             assert dump_json(got) == orjson.dumps(expected.model_dump(mode="json"))
             assert got.model_dump_json() == expected.model_dump_json()
             assert not mutable_parts(got) & mutable_parts(state)  # never aliasing the state

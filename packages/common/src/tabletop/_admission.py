@@ -11,19 +11,7 @@ from tabletop._machine import AnyState
 
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
 
-__all__ = ["admit", "mismatch", "same_seats"]
-
-
-def same_seats(state: AnyState, game: Game[ConfigT]) -> bool:
-    """True if ``state`` has exactly ``game``'s seats, in order."""
-    players = state.players
-    seats = game.players
-    if len(players) != len(seats):
-        return False
-    for player, seat in zip(players, seats, strict=True):  # noqa: SIM110 - no generator per action
-        if player.player_id != seat.id:
-            return False
-    return True
+__all__ = ["admit", "mismatch"]
 
 
 def mismatch(state: AnyState, game: Game[ConfigT]) -> list[str]:

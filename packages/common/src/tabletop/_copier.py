@@ -266,8 +266,26 @@ class UnreadableError(Exception):
     """
 
 
+def _validator(model: type[BaseModel]) -> Callable[[Any], Any]:
+    """``model``'s validator, made never to share a fields-set with the instance it copies.
+
+    Re-validating a model instance hands the new model the input's own
+    ``__pydantic_fields_set__`` set (pydantic's behaviour): a copy would alias it, and setting a
+    field on one would mark it set on the other.
+    """
+    validate = model.__pydantic_validator__.validate_python
+
+    def validate_copy(value: Any) -> Any:
+        copied = validate(value)
+        if isinstance(value, BaseModel) and copied.__pydantic_fields_set__ is value.__pydantic_fields_set__:
+            _FIELDS_SET(copied, set(value.__pydantic_fields_set__))
+        return copied
+
+    return validate_copy
+
+
 def _compile(model: type[ModelT]) -> Callable[[ModelT], ModelT]:
-    validate: Callable[[Any], Any] = model.__pydantic_validator__.validate_python
+    validate = _validator(model)
     if not _readable(model):
         return validate
     compiler = _Compiler(model)
@@ -319,7 +337,7 @@ _COPIERS: dict[type[BaseModel], Callable[[Any], Any]] = {}
 
 def _sharer(model: type[ModelT]) -> Callable[[ModelT], ModelT]:
     """The copier of an immutable model: an instance of exactly ``model`` is itself its copy."""
-    validate: Callable[[Any], Any] = model.__pydantic_validator__.validate_python
+    validate = _validator(model)
 
     def share(value: ModelT) -> ModelT:
         return value if value.__class__ is model else validate(value)

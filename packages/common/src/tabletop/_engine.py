@@ -10,7 +10,7 @@ from typing import Generic, TypeVar, cast
 from pydantic import BaseModel, ValidationError
 
 from tabletop._action import ActionSource, GameAction
-from tabletop._admission import admit, mismatch, same_seats
+from tabletop._admission import admit, mismatch
 from tabletop._checksum import next_checksum
 from tabletop._copier import copier
 from tabletop._definition import GameDefinition
@@ -249,8 +249,12 @@ class GameEngine(Generic[StateT, ConfigT]):
                 cascade).
             TypeError: ``in_place`` with a state that is not of the hydrated state type.
         """
-        if game.id != state.game_id or not same_seats(state, game):
+        players, seats = state.players, game.players
+        if game.id != state.game_id or len(players) != len(seats):
             raise InvalidStateError(mismatch(state, game), code="game-mismatch")
+        for player, seat in zip(players, seats, strict=False):  # the lengths are equal (above)
+            if player.player_id != seat.id:
+                raise InvalidStateError(mismatch(state, game), code="game-mismatch")
         parsed = self._parse(action)
         if parsed.source is not ActionSource.USER:
             raise IllegalActionError(
@@ -268,7 +272,10 @@ class GameEngine(Generic[StateT, ConfigT]):
         else:
             working = self._copy(state)
         ctx = MachineContext(working, game)
-        return RunResult(working, self._drain(ctx, parsed))
+        self._process(parsed, ctx)
+        if not ctx.queue:  # the usual case: one action, no system actions queued
+            return RunResult(working, (parsed,))
+        return RunResult(working, self._drain(ctx, parsed, processed=True))
 
     def copy_state(self, state: StateT) -> StateT:
         """Return a hydrated, independent copy of ``state`` (never deep-copied).
@@ -340,14 +347,20 @@ class GameEngine(Generic[StateT, ConfigT]):
         return problems
 
     def _drain(
-        self, ctx: MachineContext[StateT, ConfigT], first: Action[StateT, ConfigT] | None
+        self,
+        ctx: MachineContext[StateT, ConfigT],
+        first: Action[StateT, ConfigT] | None,
+        *,
+        processed: bool = False,
     ) -> tuple[Action[StateT, ConfigT], ...]:
+        """Process ``first`` (unless ``processed``) and then every system action queued."""
         queue = ctx.queue
         process = self._process
         if first is not None:
-            process(first, ctx)
-            if not queue:  # the usual case: one action, no system actions queued
-                return (first,)
+            if not processed:
+                process(first, ctx)
+                if not queue:
+                    return (first,)
             recorded = [first]
         else:
             recorded = []
@@ -358,7 +371,7 @@ class GameEngine(Generic[StateT, ConfigT]):
                     self.definition.name,
                     [f"one run recorded {len(recorded)} actions without settling (max_cascade)"],
                 )
-            action = queue.popleft()
+            action = queue.pop(0)  # a cascade queues a few actions: a list is cheaper than a deque
             process(action, ctx)
             recorded.append(action)
         return tuple(recorded)

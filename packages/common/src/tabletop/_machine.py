@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Collection, Mapping, Sequence
 from enum import StrEnum
 from typing import ClassVar, Generic, Self, TypeVar
@@ -10,6 +9,7 @@ from typing import ClassVar, Generic, Self, TypeVar
 from pydantic import JsonValue
 
 from tabletop._action import ActionSource, GameAction, payload_fields
+from tabletop._copier import fields_set
 from tabletop._game import Game, GameConfig
 from tabletop._hydration import Hydrated
 from tabletop._model import writes_directly
@@ -23,6 +23,10 @@ AnyState = GameState[PlayerState, StrEnum]
 """The erased type of any game's state."""
 
 StateT = TypeVar("StateT", bound=AnyState)
+
+_new = object.__new__
+_set = object.__setattr__
+_ID = frozenset({"id"})
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
 ActionT = TypeVar("ActionT", bound=GameAction, covariant=True)
 SystemActionT = TypeVar("SystemActionT", bound=GameAction)
@@ -37,13 +41,22 @@ class MachineContext(Generic[StateT, ConfigT]):
         prng: The PRNG over ``state.prng``; the only source of randomness game code may use.
     """
 
-    __slots__ = ("game", "prng", "queue", "state")
+    __slots__ = ("_prng", "game", "queue", "state")
 
     def __init__(self, state: StateT, game: Game[ConfigT]) -> None:
         self.state = state
         self.game = game
-        self.prng = Prng(state.prng)
-        self.queue: deque[HydratedAction[GameAction, StateT, ConfigT]] = deque()
+        self._prng: Prng | None = None
+        self.queue: list[HydratedAction[GameAction, StateT, ConfigT]] = []
+        """System actions queued and not processed yet, first to be processed first."""
+
+    @property
+    def prng(self) -> Prng:
+        """The PRNG over ``state.prng`` (built on first use: most actions draw nothing)."""
+        prng = self._prng
+        if prng is None:
+            prng = self._prng = Prng(self.state.prng)
+        return prng
 
     @property
     def config(self) -> ConfigT:
@@ -167,6 +180,28 @@ class HydratedAction(GameAction, Hydrated[ActionT], Generic[ActionT, StateT, Con
 
     def apply(self, ctx: MachineContext[StateT, ConfigT]) -> None:
         """Change ``ctx.state`` and record what happened in the action's metadata, if any."""
+
+    def with_id(self, action_id: str) -> Self:
+        """A copy of this action with ``id`` set: a candidate, ready to submit.
+
+        Equal to ``model_copy(update={"id": action_id})`` (a shallow copy: nothing is validated
+        here, the engine validates what it is given), without pydantic's copy machinery.
+
+        Raises:
+            TypeError: ``action_id`` is not a string.
+        """
+        if type(action_id) is not str:
+            msg = f"an action id is a string, not {type(action_id).__name__}"
+            raise TypeError(msg)
+        copied = _new(type(self))
+        values = self.__dict__.copy()
+        values["id"] = action_id
+        _set(copied, "__dict__", values)
+        fields_set(copied, self.__pydantic_fields_set__ | _ID)
+        _set(copied, "__pydantic_extra__", self.__pydantic_extra__)
+        private = self.__pydantic_private__
+        _set(copied, "__pydantic_private__", None if private is None else private.copy())
+        return copied
 
     @classmethod
     def enumerate(cls, state: StateT, player_id: str) -> list[Self]:

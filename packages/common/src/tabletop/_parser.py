@@ -9,6 +9,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar, Union, get_args, g
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
+from tabletop._copier import fields_set as _fields_set
 from tabletop._errors import IllegalActionError
 from tabletop._request import DEFAULT_MAX_PAYLOAD_BYTES, ENGINE_ASSIGNED_FIELDS, request_model
 
@@ -212,7 +213,10 @@ class ActionParser(Generic[ActionT]):
                     self._check_size(raw)  # type: ignore[arg-type]
                 request = self._requests_json(raw)  # type: ignore[arg-type]
             elif kind in self._own:
-                return self._own[kind](raw)
+                own = self._own[kind](raw)
+                # pydantic hands the copy the input's own fields-set: never share it
+                _fields_set(own, set(raw.__pydantic_fields_set__))  # type: ignore[union-attr]
+                return own
             elif isinstance(raw, BaseModel):
                 return self.adapter.validate_python(dict(raw.__dict__))
             elif isinstance(raw, Mapping):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import sys
 from collections.abc import MutableSequence, Sequence
 from enum import Enum
 from functools import lru_cache
@@ -24,6 +25,14 @@ _ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _ID_LENGTH = 21
 _ID_BATCH = 35
 _ALPHABET_SIZE = len(_ID_ALPHABET)
+_ID_BYTES = bytes(ord(_ID_ALPHABET[byte & 63]) if byte & 63 < _ALPHABET_SIZE else 0 for byte in range(256))
+"""``bytes.translate`` table: a drawn byte to the id character its low 6 bits index."""
+_ID_REJECTS = bytes(byte for byte in range(256) if byte & 63 >= _ALPHABET_SIZE)
+"""The drawn bytes an id skips: low 6 bits past the alphabet."""
+_SPARE_LANES = 3
+"""Unkeyed draws computed beyond the 21 an id needs at least: 24 draws suffice 99.4% of the time."""
+_EXACT_PRODUCT_LIMIT = 1 << 21
+"""Up to this many items, ``int(v / 2**32 * k)`` is exact, as ``(v * k) >> 32`` (53 bits)."""
 _KEY_BYTES = 16
 _MIN_KEY_DIGITS = 2 * _KEY_BYTES
 _MAX_KEY_DIGITS = 2 * hashlib.blake2b.MAX_KEY_SIZE
@@ -136,12 +145,20 @@ class Prng:
     def random(self) -> float:
         """Return a float in [0, 1) and advance the stream by one draw."""
         state = self.state
-        invocations = state.invocations
-        state.invocations = invocations + 1
-        key = state.key
-        if key is None:
-            return _mix(state.seed, invocations + 1) / _TWO_32
-        return _keyed(key, state.seed, invocations)
+        values = state.__dict__
+        invocations: int = values["invocations"]
+        values["invocations"] = invocations + 1  # what pydantic's __setattr__ does (a test checks)
+        state.__pydantic_fields_set__.add("invocations")
+        key = values["key"]
+        if key is None:  # splitmix32 of draw number invocations + 1 (1-based)
+            seed: int = values["seed"]
+            t = (seed + (invocations + 1) * _GOLDEN) & _MASK32
+            t ^= t >> 16
+            t = (t * 0x21F0AAAD) & _MASK32
+            t ^= t >> 15
+            t = (t * 0x735A2D97) & _MASK32
+            return (t ^ (t >> 15)) / _TWO_32
+        return _keyed(key, values["seed"], invocations)
 
     def rand_int(self, maximum: int) -> int:
         """Return an integer in ``[0, maximum)``."""
@@ -164,18 +181,36 @@ class Prng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle ``items`` in place (Fisher–Yates from the last index down)."""
         state = self.state
-        seed, invocations, key = state.seed, state.invocations, state.key
-        if key is None:
-            for i in range(len(items) - 1, 0, -1):
-                invocations += 1
-                j = int(_mix(seed, invocations) / _TWO_32 * (i + 1))
+        values = state.__dict__
+        seed, invocations, key = values["seed"], values["invocations"], values["key"]
+        size = len(items)
+        if size < 2:
+            return
+        if key is None and size <= _MIN_LANES:  # a few draws: cheaper one by one
+            invocation = invocations
+            for i in range(size - 1, 0, -1):
+                invocation += 1
+                j = int(_mix(seed, invocation) / _TWO_32 * (i + 1))
                 items[i], items[j] = items[j], items[i]
+        elif key is None:
+            draws = _splitmix_outputs(seed, invocations + 1, size - 1)
+            if size <= _EXACT_PRODUCT_LIMIT:  # int(r * k) of r = v / 2**32 is (v * k) >> 32, exactly
+                for i, v in zip(range(size - 1, 0, -1), draws, strict=True):
+                    j = (v * (i + 1)) >> 32
+                    items[i], items[j] = items[j], items[i]
+            else:
+                for i, v in zip(range(size - 1, 0, -1), draws, strict=True):
+                    j = int(v / _TWO_32 * (i + 1))
+                    items[i], items[j] = items[j], items[i]
         else:
-            for i in range(len(items) - 1, 0, -1):
-                j = int(_keyed(key, seed, invocations) * (i + 1))
-                invocations += 1
+            copy = _keyed_prefix(key, seed).copy
+            for i, n in zip(range(size - 1, 0, -1), range(invocations, invocations + size - 1), strict=True):
+                hasher = copy()
+                hasher.update(n.to_bytes(8, "big"))
+                j = int((int.from_bytes(hasher.digest(), "big") >> 11) / _TWO_53 * (i + 1))
                 items[i], items[j] = items[j], items[i]
-        state.invocations = invocations  # one write for the whole shuffle: the same stream, faster
+        values["invocations"] = invocations + size - 1  # one write for the whole shuffle
+        state.__pydantic_fields_set__.add("invocations")
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """Return a shuffled copy of ``items``."""
@@ -195,43 +230,64 @@ class Prng:
 
         Each byte is ``int(random() * 256)``, i.e. the top 8 bits of the mixed 32-bit value (of
         the 53-bit keyed value with a key); a batch is consumed last byte first, keeping bytes
-        whose low 6 bits index the alphabet.
+        whose low 6 bits index the alphabet. The stream advances by whole batches, but only the
+        draws the id reads are computed.
         """
         state = self.state
-        seed, invocations, key = state.seed, state.invocations, state.key
-        if key is None:
-            return self._unkeyed_id(seed, invocations)
-        chars: list[str] = []
-        while True:  # int(random() * 256) of a 53-bit draw is its top 8 bits, exactly
-            batch = [int(_keyed(key, seed, invocations + n) * 256) for n in range(_ID_BATCH)]
-            invocations += _ID_BATCH
-            for byte in reversed(batch):
-                index = byte & 63
-                if index < _ALPHABET_SIZE:
-                    chars.append(_ID_ALPHABET[index])
-                    if len(chars) == _ID_LENGTH:
-                        state.invocations = invocations
-                        return "".join(chars)
+        values = state.__dict__
+        seed, invocations, key = values["seed"], values["invocations"], values["key"]
+        chars = b""
+        taken = _ID_BATCH
+        while len(chars) < _ID_LENGTH:
+            if taken == _ID_BATCH:  # open the next batch; its draws are read from the last down
+                invocations += _ID_BATCH
+                taken = 0
+            if key is None:  # spare lanes cost almost nothing and spare a second call
+                count = min(_ID_LENGTH + _SPARE_LANES - len(chars), _ID_BATCH - taken)
+                drawn = _splitmix_top_bytes(seed, invocations - taken, count)
+            else:  # every keyed draw is one BLAKE2b: compute only the ones still missing
+                count = min(_ID_LENGTH - len(chars), _ID_BATCH - taken)
+                drawn = _keyed_top_bytes(key, seed, invocations - taken, count)
+            taken += count
+            chars += drawn.translate(_ID_BYTES, _ID_REJECTS)
+        values["invocations"] = invocations  # the stream advances by whole batches
+        state.__pydantic_fields_set__.add("invocations")
+        return chars[:_ID_LENGTH].decode("ascii")
 
-    def _unkeyed_id(self, seed: int, invocations: int) -> str:
-        """:meth:`rand_id` of the reference stream: each batch mixed from its last draw down,
-        only as far as the id needs (the stream still advances a whole batch)."""
-        chars: list[str] = []
-        alphabet = _ID_ALPHABET
-        while True:
-            for invocation in range(invocations + _ID_BATCH, invocations, -1):
-                t = (seed + invocation * _GOLDEN) & _MASK32
-                t ^= t >> 16
-                t = (t * 0x21F0AAAD) & _MASK32
-                t ^= t >> 15
-                t = (t * 0x735A2D97) & _MASK32
-                index = ((t ^ (t >> 15)) >> 24) & 63
-                if index < _ALPHABET_SIZE:
-                    chars.append(alphabet[index])
-                    if len(chars) == _ID_LENGTH:
-                        self.state.invocations = invocations + _ID_BATCH
-                        return "".join(chars)
-            invocations += _ID_BATCH
+
+# splitmix32 of many draws at once, one draw per 64-bit lane of a Python int, in a dozen big-int
+# operations instead of a dozen per draw: the products of 32-bit lanes by the 32-bit constants fit
+# their lanes, and a mask after each right shift drops what it pulled in from the next lane, so
+# each lane computes exactly what Prng.random's mix does for its draw.
+_LANE_BITS = 64
+_MAX_LANES = 64
+_MIN_LANES = 4
+"""A shuffle of up to this many items mixes its draws one by one: a lane batch costs ~4 mixes."""
+
+
+def _lane_constants(count: int, step: int) -> tuple[int, int, int]:
+    """``(ones, ramp, masks)`` of ``count`` lanes: 1, ``lane * step`` and 2**32 - 1 in each lane."""
+    ones = sum(1 << (_LANE_BITS * lane) for lane in range(count))
+    ramp = sum((lane * step) << (_LANE_BITS * lane) for lane in range(count))
+    return ones, ramp, ones * _MASK32
+
+
+_DOWN_LANES = tuple(_lane_constants(count, (1 << 32) - _GOLDEN) for count in range(_ID_BATCH + 1))
+"""Lane constants for 0..35 draws numbered downwards (lane ``i`` is draw ``top - i``)."""
+_UP_LANES = tuple(_lane_constants(count, _GOLDEN) for count in range(_MAX_LANES + 1))
+"""Lane constants for 0..64 draws numbered upwards (lane ``i`` is draw ``first + i``)."""
+
+
+def _splitmix_top_bytes(seed: int, top: int, count: int) -> bytes:
+    """The top bytes of draws ``top``, ``top - 1``, ... (1-based), ``count`` of them."""
+    ones, ramp, masks = _DOWN_LANES[count]
+    x = (((seed + top * _GOLDEN) & _MASK32) * ones + ramp) & masks
+    x = (x ^ (x >> 16)) & masks
+    x = (x * 0x21F0AAAD) & masks
+    x = (x ^ (x >> 15)) & masks
+    # Byte 3 of a lane of x * 0x735A2D97 is bits 24..31 of the draw: the mix's last step,
+    # t ^ (t >> 15), leaves those bits alone, and bits above 31 of the product are never read.
+    return (x * 0x735A2D97).to_bytes(8 * count, "little")[3::8]
 
 
 def _mix(seed: int, invocation: int) -> int:
@@ -242,6 +298,22 @@ def _mix(seed: int, invocation: int) -> int:
     t ^= t >> 15
     t = (t * 0x735A2D97) & _MASK32
     return t ^ (t >> 15)
+
+
+def _splitmix_outputs(seed: int, first: int, count: int) -> list[int]:
+    """The 32-bit outputs of draws ``first`` to ``first + count - 1`` (1-based), in order."""
+    outputs: list[int] = []
+    for start in range(first, first + count, _MAX_LANES):
+        lanes = min(_MAX_LANES, first + count - start)
+        ones, ramp, masks = _UP_LANES[lanes]
+        x = (((seed + start * _GOLDEN) & _MASK32) * ones + ramp) & masks
+        x = (x ^ (x >> 16)) & masks
+        x = (x * 0x21F0AAAD) & masks
+        x = (x ^ (x >> 15)) & masks
+        x = (x * 0x735A2D97) & masks
+        x = (x ^ (x >> 15)) & masks
+        outputs += memoryview(x.to_bytes(8 * lanes, sys.byteorder)).cast("Q").tolist()
+    return outputs
 
 
 @lru_cache(maxsize=64)
@@ -257,3 +329,18 @@ def _keyed(key: str, seed: int, invocation: int) -> float:
     hasher = _keyed_prefix(key, seed).copy()
     hasher.update(invocation.to_bytes(8, "big"))
     return (int.from_bytes(hasher.digest(), "big") >> 11) / _TWO_53
+
+
+def _keyed_top_bytes(key: str, seed: int, top: int, count: int) -> bytes:
+    """The top bytes of keyed draws ``top - 1``, ``top - 2``, ... (0-based), ``count`` of them.
+
+    (Draw ``top - 1`` counted from 0 is draw ``top`` counted from 1, as in
+    :func:`_splitmix_top_bytes`.) The top byte of a draw is the first byte of its digest.
+    """
+    copy = _keyed_prefix(key, seed).copy
+    drawn = bytearray(count)
+    for i, invocation in enumerate(range(top - 1, top - 1 - count, -1)):
+        hasher = copy()
+        hasher.update(invocation.to_bytes(8, "big"))
+        drawn[i] = hasher.digest()[0]
+    return bytes(drawn)

@@ -23,7 +23,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Generic, Self, TypeVar
 
 from pydantic import Field, model_validator
@@ -68,6 +68,48 @@ def _line_cells(
     """:func:`_lines` as ``(row, column)`` pairs, for reading cells without attribute lookups."""
     lines = _lines(width, height, length, diagonal)
     return tuple(tuple((square.y, square.x) for square in line) for line in lines)
+
+
+_UNROLLED_CELLS = 4096
+"""Above this many line cells, :func:`_line_finder` loops instead of unrolling."""
+
+
+@lru_cache(maxsize=256)
+def _line_finder(width: int, height: int, length: int, diagonal: bool) -> Callable[[list[list[Any]]], int]:
+    """A function giving the number of the first line of one value in a board's cells, or -1.
+
+    For a board shape with few lines (tic-tac-toe's 8, gomoku's 15x15 too) the comparisons are
+    unrolled into one compiled function; a bigger shape loops over :func:`_line_cells`.
+    """
+    lines = _line_cells(width, height, length, diagonal)
+    if sum(len(line) for line in lines) > _UNROLLED_CELLS:
+        return partial(_find_line_looping, lines)
+    body = ["def find(cells):"]
+    rows = sorted({y for line in lines for y, _ in line})
+    body += [f"    r{y} = cells[{y}]" for y in rows]
+    for number, line in enumerate(lines):
+        (y, x), rest = line[0], line[1:]
+        same = " and ".join(f"r{y2}[{x2}] == v" for y2, x2 in rest) or "True"
+        body += [f"    v = r{y}[{x}]", f"    if v is not None and {same}:", f"        return {number}"]
+    body.append("    return -1")
+    scope: dict[str, Any] = {}
+    exec("\n".join(body), scope)  # built from integer coordinates only
+    function: Callable[[list[list[Any]]], int] = scope["find"]
+    return function
+
+
+def _find_line_looping(lines: tuple[tuple[tuple[int, int], ...], ...], cells: list[list[Any]]) -> int:
+    for number, line in enumerate(lines):
+        y, x = line[0]
+        first = cells[y][x]
+        if first is None:
+            continue
+        for y, x in line:
+            if cells[y][x] != first:
+                break
+        else:
+            return number
+    return -1
 
 
 @lru_cache(maxsize=256)
@@ -164,7 +206,10 @@ class SquareBoard(Model, Generic[CellT]):
 
     def is_full(self) -> bool:
         """True if no cell is empty."""
-        return not any(None in row for row in self.cells)
+        for row in self.cells:  # noqa: SIM110 - no generator: a per-action query
+            if None in row:
+                return False
+        return True
 
     def neighbours(self, square: Square, *, diagonal: bool = False) -> list[Square]:
         """The on-board neighbours of ``square``: orthogonal (N, E, S, W), or all 8 if ``diagonal``."""
@@ -186,18 +231,9 @@ class SquareBoard(Model, Generic[CellT]):
 
     def find_line(self, length: int, *, diagonal: bool = True) -> list[Square] | None:
         """The first of :meth:`lines` whose cells all hold one same value (not empty), or None."""
-        cells = self.cells
-        for number, line in enumerate(_line_cells(self.width, self.height, length, diagonal)):
-            y, x = line[0]
-            first = cells[y][x]
-            if first is None:
-                continue
-            for y, x in line:
-                if cells[y][x] != first:
-                    break
-            else:
-                return list(_lines(self.width, self.height, length, diagonal)[number])
-        return None
+        width, height = self.width, self.height
+        number = _line_finder(width, height, length, diagonal)(self.cells)
+        return None if number < 0 else list(_lines(width, height, length, diagonal)[number])
 
 
 only_checks(SquareBoard, "_cells_fit")

@@ -156,7 +156,7 @@ class MctsBot(Generic[StateT, ConfigT]):
             legal = [stats.action for stats in ranked]
         if not legal:
             return None
-        return legal[0].model_copy(update={"id": self.new_id()})
+        return legal[0].with_id(self.new_id())
 
     def evaluate(
         self, state: StateT, player_id: str, game: Game[ConfigT]
@@ -242,7 +242,7 @@ class MctsBot(Generic[StateT, ConfigT]):
         """A copy of ``state`` that belongs to this iteration alone, playing with its own PRNG."""
         future = self._own_future(state)
         owned = self.engine.copy_state(state)
-        owned.prng = future.model_copy()  # never the object _own_future returned: it is mutated
+        owned.prng = future  # a fresh object, nobody else's
         return owned
 
     def _iterate(

@@ -12,6 +12,7 @@ deck) is run again in every world, with that world's PRNG, so its outcome is sam
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Generic, TypeVar
 
 import orjson
@@ -20,9 +21,10 @@ from tabletop._action import GameAction
 from tabletop._engine import GameEngine
 from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState, HydratedAction
+from tabletop._model import writes_directly
 from tabletop._prng import PrngState
 
-__all__ = ["Position", "PositionTable", "action_key"]
+__all__ = ["ActionKeys", "Position", "PositionTable", "action_key"]
 
 StateT = TypeVar("StateT", bound=AnyState)
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
@@ -36,12 +38,63 @@ SIMULATED_ID = "mcts-simulated"
 """The id of every action submitted inside a search (never a real action)."""
 
 
+def simulated(action: GameAction) -> None:
+    """Give ``action``, a fresh candidate the caller owns, the search's id (in place).
+
+    A candidate's id is already set (to ""), so for a model with plain assignment this is the
+    one ``__dict__`` write pydantic's ``__setattr__`` would make, without its dispatch.
+    """
+    if writes_directly(type(action)):
+        action.__dict__["id"] = SIMULATED_ID
+    else:
+        action.id = SIMULATED_ID
+
+
 def action_key(action: GameAction) -> bytes:
     """What identifies an action across states: its type, player and payload as sorted JSON.
 
     Two candidates with the same key are the same move, whatever their id or index.
     """
     return orjson.dumps(action.model_dump(mode="json", exclude=set(_ENVELOPE)), option=orjson.OPT_SORT_KEYS)
+
+
+_SCALARS = frozenset({str, int, bool, type(None)})
+"""Field value types whose JSON is fixed by the type and the value (floats are not: -0.0 == 0.0)."""
+
+
+class ActionKeys:
+    """:func:`action_key`, remembered for the actions of one search whose fields are plain values.
+
+    An action whose non-envelope fields are all strings, integers, booleans, None or enum
+    members has the same key as any other action of its class with the same values (of the
+    same types): that key is serialized once. Any other action is serialized every time.
+    """
+
+    __slots__ = ("_fields", "_known")
+
+    def __init__(self) -> None:
+        self._fields: dict[type, tuple[str, ...]] = {}
+        self._known: dict[tuple[object, ...], bytes] = {}
+
+    def __call__(self, action: GameAction) -> bytes:
+        """The :func:`action_key` of ``action``."""
+        kind = type(action)
+        names = self._fields.get(kind)
+        if names is None:
+            names = self._fields[kind] = tuple(name for name in kind.model_fields if name not in _ENVELOPE)
+        values = action.__dict__
+        parts: list[object] = [kind]
+        for name in names:
+            value = values[name]
+            of = type(value)
+            if of not in _SCALARS and not isinstance(value, Enum):
+                return action_key(action)
+            parts += (of, value)
+        memo = tuple(parts)
+        key = self._known.get(memo)
+        if key is None:
+            key = self._known[memo] = action_key(action)
+        return key
 
 
 class Position(Generic[StateT, ConfigT]):
@@ -78,6 +131,7 @@ class PositionTable(Generic[StateT, ConfigT]):
         self.game = game
         self.capacity = capacity
         self._by_bytes: dict[bytes, Position[StateT, ConfigT]] = {}
+        self._action_keys = ActionKeys()
         self.runs = 0
         """How many engine runs the table made (the misses)."""
 
@@ -111,7 +165,7 @@ class PositionTable(Generic[StateT, ConfigT]):
             legal = engine.legal_actions(state, player_id, game)
             if legal:
                 for action in legal:  # fresh candidates: owned here, so the id is set in place
-                    action.id = SIMULATED_ID
+                    simulated(action)
                 position.acting, position.legal = player_id, legal
                 position.successors = [None] * len(legal)
                 break
@@ -121,7 +175,8 @@ class PositionTable(Generic[StateT, ConfigT]):
         """Each legal action's key to its index (call :meth:`moves` first)."""
         keys = position.keys
         if keys is None:
-            keys = position.keys = {action_key(action): index for index, action in enumerate(position.legal)}
+            key = self._action_keys
+            keys = position.keys = {key(action): index for index, action in enumerate(position.legal)}
         return keys
 
     def successor(

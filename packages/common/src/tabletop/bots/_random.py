@@ -40,7 +40,7 @@ class RandomBot(Generic[StateT, ConfigT]):
         legal = self.engine.legal_actions(state, player_id, game)
         if not legal:
             return None
-        return self.rng.choice(legal).model_copy(update={"id": self.new_id()})
+        return self.rng.choice(legal).with_id(self.new_id())
 
 
 def playout(

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from tabletop._action import GameAction
 from tabletop._engine import GameEngine
 from tabletop._errors import IllegalActionError
 from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState, HydratedAction, MachineContext, StateHandler
-from tabletop.bots._positions import SIMULATED_ID
+from tabletop.bots._positions import simulated
 
 __all__ = ["RandomRollout"]
 
@@ -19,6 +19,19 @@ ConfigT = TypeVar("ConfigT", bound=GameConfig)
 
 _NO_CHECK = HydratedAction.check
 """The default ``check``, which accepts everything: an action class that keeps it is not called."""
+
+
+class _Plan(NamedTuple, Generic[StateT, ConfigT]):
+    """What one machine state's handler offers a rollout, worked out once per engine."""
+
+    handler: StateHandler[StateT, ConfigT]
+    types: list[str] | None
+    """The action types every player may play (the default ``valid_actions_for_player``), or
+    None if the handler decides per player and state."""
+    classes: dict[str, type[HydratedAction[GameAction, StateT, ConfigT]]]
+    """The enumerable action classes by type; with ``by_type``, only those the handler accepts."""
+    by_type: bool
+    """The handler keeps the default ``is_valid_action``: it accepts a candidate by its type."""
 
 
 class RandomRollout(Generic[StateT, ConfigT]):
@@ -42,12 +55,24 @@ class RandomRollout(Generic[StateT, ConfigT]):
     def __init__(self, engine: GameEngine[StateT, ConfigT]) -> None:
         self.engine = engine
         definition = engine.definition
-        self._handlers = definition.handlers
-        self._enumerable = {
-            action_type: action_class
+        enumerable = {
+            str(action_type): action_class
             for action_type, action_class in definition.action_by_type.items()
             if action_class.is_enumerable()
         }
+        # Per machine state, what does not depend on the state: the handler's action types
+        # (unless it chooses them per player), and which enumerable classes it may accept.
+        self._plans: dict[object, _Plan[StateT, ConfigT]] = {}
+        for machine_state, handler in definition.handlers.items():
+            by_type = type(handler).is_valid_action is StateHandler.is_valid_action
+            fixed = type(handler).valid_actions_for_player is StateHandler.valid_actions_for_player
+            classes = {
+                action_type: action_class
+                for action_type, action_class in enumerable.items()
+                if not by_type or action_type in handler.accepts
+            }
+            types = [str(action_type) for action_type in handler.accepts] if fixed else None
+            self._plans[machine_state] = _Plan(handler, types, classes, by_type)
 
     def choose(
         self, state: StateT, player_id: str, game: Game[ConfigT], rng: random.Random
@@ -58,18 +83,26 @@ class RandomRollout(Generic[StateT, ConfigT]):
         """
         if state.result is not None or not state.is_active(player_id):
             return None
-        ctx: MachineContext[StateT, ConfigT] = MachineContext(state, game)
-        handler = self._handlers[state.machine_state]
-        by_type = type(handler).is_valid_action is StateHandler.is_valid_action  # accepts, by type
-        enumerable = self._enumerable
+        return self._draw(state, player_id, MachineContext(state, game), rng)
+
+    def _draw(
+        self,
+        state: StateT,
+        player_id: str,
+        ctx: MachineContext[StateT, ConfigT],
+        rng: random.Random,
+    ) -> HydratedAction[GameAction, StateT, ConfigT] | None:
+        """:meth:`choose` for an active player of a game that is not over, with ``ctx`` on ``state``."""
+        handler, types, classes, by_type = self._plans[state.machine_state]
+        if types is None:
+            types = handler.valid_actions_for_player(player_id, ctx)
         candidates: list[HydratedAction[GameAction, StateT, ConfigT]] = []
-        for action_type in handler.valid_actions_for_player(player_id, ctx):
-            action_class = enumerable.get(action_type)
+        for action_type in types:
+            action_class = classes.get(action_type)
             if action_class is None:
                 continue
             if by_type:
-                if action_type in handler.accepts:
-                    candidates += action_class.enumerate(state, player_id)
+                candidates += action_class.enumerate(state, player_id)
             else:
                 candidates += [
                     candidate
@@ -94,15 +127,18 @@ class RandomRollout(Generic[StateT, ConfigT]):
 
         The acting player is the first active player with a legal action.
         """
-        engine = self.engine
+        run, draw = self.engine.run, self._draw
+        # One context for the whole rollout: the state is played on in place, so it stays the
+        # context's state; drawing only reads it (valid_actions_for_player, check).
+        ctx: MachineContext[StateT, ConfigT] = MachineContext(state, game)
         for _ in range(max_actions):
             if state.result is not None:
                 return
             for player_id in state.active_player_ids:
-                action = self.choose(state, player_id, game, rng)
+                action = draw(state, player_id, ctx, rng)
                 if action is not None:
                     break
             else:
                 return
-            action.id = SIMULATED_ID  # a fresh candidate: owned here
-            engine.run(action, state, game, in_place=True)
+            simulated(action)  # a fresh candidate: owned here
+            run(action, state, game, in_place=True)

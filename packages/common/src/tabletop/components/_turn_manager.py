@@ -14,10 +14,13 @@ __all__ = ["HydratedTurnManager", "Turn", "TurnManager"]
 _set = object.__setattr__
 _STARTED = ("current_turn", "turn_count")
 _ENDED = ("last_turn", "current_turn")
+_END_INDEX = frozenset({"end_index"})
 
 
-class Turn(Model):
+class Turn(Model, frozen=True, revalidate_instances="subclass-instances"):
     """One player's turn, as a span of action indexes."""
+
+    # Immutable: ending a turn makes a new one, so copies of a state share their turns.
 
     player_id: str
     """Whose turn it is."""
@@ -37,6 +40,18 @@ def _new_turn(player_id: str, start_index: int) -> Turn:
     _set(turn, "__pydantic_extra__", None)
     _set(turn, "__pydantic_private__", None)
     return turn
+
+
+def _ended(turn: Turn, end_index: int) -> Turn:
+    """``turn`` ended at ``end_index``: a new Turn (turns are shared between copies of a state)."""
+    if type(end_index) is not int or end_index < 0 or type(turn) is not Turn:
+        return turn.model_validate({**turn.__dict__, "end_index": end_index})  # raises as the model does
+    ended = object.__new__(Turn)
+    _set(ended, "__dict__", {**turn.__dict__, "end_index": end_index})
+    _set(ended, "__pydantic_fields_set__", turn.__pydantic_fields_set__ | _END_INDEX)
+    _set(ended, "__pydantic_extra__", None)
+    _set(ended, "__pydantic_private__", None)
+    return ended
 
 
 class TurnManager(Model):
@@ -63,16 +78,20 @@ class HydratedTurnManager(TurnManager, Hydrated[TurnManager]):
         if player_id not in values["turn_order"]:
             msg = f"{player_id!r} is not in the turn order {self.turn_order}"
             raise ValueError(msg)
-        if values["current_turn"] is not None:
-            self.end_turn(action_index)
         turn = _new_turn(player_id, action_index)
         taken = values["turns_taken"]
         taken[player_id] = taken.get(player_id, 0) + 1
         if writes_directly(type(self)):
+            ending = values["current_turn"]
+            if ending is not None:  # end_turn, inlined for the usual case
+                values["last_turn"] = _ended(ending, action_index)
+                self.__pydantic_fields_set__.add("last_turn")
             values["current_turn"] = turn
             values["turn_count"] += 1
             self.__pydantic_fields_set__.update(_STARTED)
         else:
+            if values["current_turn"] is not None:
+                self.end_turn(action_index)
             self.current_turn = turn
             self.turn_count += 1
         return turn
@@ -83,11 +102,7 @@ class HydratedTurnManager(TurnManager, Hydrated[TurnManager]):
         turn = values["current_turn"]
         if turn is None:
             return
-        if type(action_index) is not int or action_index < 0 or type(turn) is not Turn:
-            turn.end_index = action_index  # anything unusual goes through the model's own __setattr__
-        else:
-            turn.__dict__["end_index"] = action_index
-            turn.__pydantic_fields_set__.add("end_index")
+        turn = _ended(turn, action_index)
         if writes_directly(type(self)):
             values["last_turn"] = turn
             values["current_turn"] = None

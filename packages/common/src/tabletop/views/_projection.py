@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
 from pydantic import BaseModel
@@ -11,7 +11,7 @@ from tabletop._action import GameAction
 from tabletop._copier import UnreadableError
 from tabletop._machine import AnyState
 from tabletop._model import Model
-from tabletop._visibility import Perspective, Spectator, Viewer
+from tabletop._visibility import SPECTATOR, Perspective, Spectator, Viewer
 from tabletop.views._analysis import declares_visibility, plain_of
 from tabletop.views._derive import (
     DictNode,
@@ -31,6 +31,7 @@ __all__ = [
     "project",
     "project_action",
     "project_log",
+    "project_seats",
     "state_plan",
     "view_type",
 ]
@@ -113,6 +114,58 @@ def project(state: AnyState, perspective: Perspective) -> Model:
         except (UnreadableError, AttributeError, KeyError, TypeError):
             pass  # a value the projector cannot read: the reference path below reads it (or says why)
     return project_reference(state, perspective)
+
+
+def project_seats(
+    state: AnyState, perspectives: Iterable[Perspective] | None = None
+) -> dict[Perspective, Model]:
+    """The views of ``state`` for several perspectives at once: each as :func:`project` builds it.
+
+    Cheaper than calling :func:`project` per perspective (what every seat is shown after an
+    action, say): the state is read once, and what no perspective changes (immutable values,
+    counts) is computed once; only hidden and owner-dependent parts, and fresh copies of
+    mutable values, are built per perspective. The views share no mutable part with the state
+    or with each other, so changing one seat's view never changes another's.
+
+    Args:
+        state: The state to project.
+        perspectives: Player ids and/or :data:`SPECTATOR`; by default every player of the state,
+            in seating order. A perspective named twice gets one view.
+
+    Returns:
+        Each perspective's view (an instance of :func:`view_type`), in the order asked for.
+
+    Raises:
+        ValueError: A perspective is not one of the state's players.
+    """
+    players = [player.player_id for player in state.players]
+    wanted = players if perspectives is None else list(dict.fromkeys(perspectives))
+    seats: list[str] = []
+    for perspective in wanted:
+        if isinstance(perspective, Spectator):
+            continue
+        if perspective not in players:
+            msg = f"{perspective!r} is not a player of game {state.game_id!r}"
+            raise ValueError(msg)
+        seats.append(perspective)
+    views: dict[Perspective, Model] = dict(zip(seats, _project_players(state, seats), strict=True))
+    if len(seats) == len(wanted):
+        return views
+    views[SPECTATOR] = project(state, SPECTATOR)
+    return {perspective: views[perspective] for perspective in wanted}
+
+
+def _project_players(state: AnyState, seats: Sequence[str]) -> list[Model]:
+    """The views of ``state`` for players ``seats`` (all of them players of the state)."""
+    if not seats:
+        return []
+    built = projector(state_plan(type(state), spectator=False))
+    if built is not None:
+        try:
+            return cast(list[Model], built.build_seats(state, seats, None, state))
+        except (UnreadableError, AttributeError, KeyError, TypeError):
+            pass  # a value the projector cannot read: the reference path below reads it (or says why)
+    return [project_reference(state, seat) for seat in seats]
 
 
 def project_reference(state: AnyState, perspective: Perspective) -> Model:

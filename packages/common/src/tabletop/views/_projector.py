@@ -8,38 +8,66 @@ turned into their plain type), project it further down, hide it, count it or bla
 The view it builds equals the reference one. A plan the projector cannot read (a union whose
 members hide fields, a type the copier does not know) has no projector and takes the
 reference path.
+
+Each projector has two compiled functions: ``build`` makes one perspective's view, and
+``build_seats`` the views of several perspectives at once. The latter reads every field once,
+computes what no perspective changes (immutable values, counts) once into a template, and per
+perspective copies the template and adds only what depends on the viewer or must not be
+shared (hidden or owner-only fields, fresh copies of mutable values, nested views).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, get_args, get_origin
 
 from pydantic import BaseModel
 
-from tabletop._copier import fields_set, shares, value_copier
+from tabletop._copier import copier, fields_set, shares, value_copier
 from tabletop._visibility import Perspective, Viewer
+from tabletop.views._analysis import is_union, unwrap_annotated
 from tabletop.views._derive import DictNode, ListNode, ModelNode, ModelPlan, Node, Op
 
 __all__ = ["Projector", "projector"]
 
-_new = object.__new__
-_set = object.__setattr__
 _Copy = Callable[[Any], Any]
+_Build = Callable[[BaseModel, Perspective, "str | None", BaseModel], Any]
+_BuildSeats = Callable[[BaseModel, Sequence[Perspective], "str | None", BaseModel], list[Any]]
+_SLOTS = BaseModel.__dict__
+_SCOPE: dict[str, object] = {
+    "_Viewer": Viewer,
+    "_new": object.__new__,
+    "_set_dict": _SLOTS["__dict__"].__set__,
+    "_fields_set": fields_set,
+    "_set_extra": _SLOTS["__pydantic_extra__"].__set__,
+    "_set_private": _SLOTS["__pydantic_private__"].__set__,
+    "_enumerate": enumerate,
+    "_len": len,
+    "_list": list,
+    "_set": set,
+    "_dict": dict,
+    "_zip": zip,
+}
+"""What every compiled function refers to (models are built the way pydantic's own copies are:
+the field dict, the fields set and the empty extra and private slots)."""
 
 
 class Projector:
     """Builds one plan's view type from instances of the plan's source model."""
 
-    __slots__ = ("build", "nested", "plan")
+    __slots__ = ("build", "build_seats", "nested", "plan")
 
     def __init__(self, plan: ModelPlan) -> None:
         self.plan = plan
         self.nested: dict[int, Projector] = {}
         """The projectors of the plans further down, by the id of their plan."""
-        self.build: Callable[[BaseModel, Perspective, str | None, BaseModel], Any] = _unbuilt
+        self.build: _Build = _unbuilt
         """The view of a value (an instance of the plan's source model) for a perspective,
         given the owner so far and the root being projected (compiled by :func:`projector`)."""
+        self.build_seats: _BuildSeats = _unbuilt_seats
+        """The views of a value for each of several perspectives, in their order (compiled by
+        :func:`projector`); each view as ``build`` makes it, sharing no mutable part with another."""
 
     def node(
         self, node: Node, value: Any, perspective: Perspective, owner: str | None, root: BaseModel
@@ -65,6 +93,12 @@ def _unbuilt(value: BaseModel, perspective: Perspective, owner: str | None, root
     raise _NotCompiledError
 
 
+def _unbuilt_seats(
+    value: BaseModel, perspectives: Sequence[Perspective], owner: str | None, root: BaseModel
+) -> list[Any]:
+    raise _NotCompiledError
+
+
 class _NotCompiledError(Exception):
     """The plan holds something the projector does not build."""
 
@@ -85,34 +119,82 @@ def projector(plan: ModelPlan) -> Projector | None:
     return built
 
 
+@dataclass(slots=True)
+class _Field:
+    """The source of one view field's value."""
+
+    name: str
+    read: bool = True
+    """Whether the state holds the field (read into ``x<index>`` first); not so for a count."""
+    shared: str | None = None
+    """The expression of a value every perspective sees the same and may share (immutable)."""
+    seat: str | None = None
+    """The expression of a value built per perspective (``perspective``, ``owns``)."""
+    column: str | None = None
+    """For ``build_seats``: the expression computing the field for every perspective at once
+    (a list with one value per perspective), and ``seat`` reads its ``k``-th value."""
+    column_seat: str | None = None
+    """For ``build_seats``: the per-perspective expression reading ``column`` (named ``{col}``)."""
+
+
 class _Writer:
-    """The source of one plan's build function, and the values it refers to."""
+    """The sources of one plan's build functions, and the values they refer to."""
 
     def __init__(self, projector: Projector) -> None:
         self.projector = projector
-        self.scope: dict[str, object] = {
-            "_Viewer": Viewer,
-            "_new": _new,
-            "_set": _set,
-            "_fields_set": fields_set,
-        }
-        self.lines: list[str] = []
+        self.scope: dict[str, object] = dict(_SCOPE)
 
     def name(self, value: object) -> str:
         key = f"_v{len(self.scope)}"
         self.scope[key] = value
         return key
 
-    def visible_value(self, node: Node | None, copy: _Copy | None) -> str:
-        """The expression of a visible, non-null ``item``."""
+    def build(self, node: Node) -> str:
+        """The name of the projector of a model node's plan."""
+        assert type(node) is ModelNode
+        return self.name(self.projector.nested[id(node.plan)])
+
+    def visible_value(self, node: Node | None, copy: _Copy | None, annotation: object, item: str) -> str:
+        """The expression of a visible, non-null ``item`` for one perspective."""
         if node is None:
-            return "item" if copy is None else f"{self.name(copy)}(item)"
+            return item if copy is None else self.copy(copy, annotation, item)
         if type(node) is ModelNode:
-            return f"{self.name(self.projector.nested[id(node.plan)])}.build(item, perspective, owner, root)"
+            return f"{self.build(node)}.build({item}, perspective, owner, root)"
         if type(node) is ListNode and type(node.item) is ModelNode:
-            build = self.name(self.projector.nested[id(node.item.plan)])
-            return f"[None if i is None else {build}.build(i, perspective, owner, root) for i in item]"
-        return f"_self.node({self.name(node)}, item, perspective, owner, root)"
+            build = self.build(node.item)
+            return f"[None if i is None else {build}.build(i, perspective, owner, root) for i in {item}]"
+        return f"_self.node({self.name(node)}, {item}, perspective, owner, root)"
+
+    def copy(self, copy: _Copy, annotation: object, item: str) -> str:
+        """The expression copying a non-null ``item`` of ``annotation`` as ``copy`` (its value
+        copier) does: inline for a list, set or dict of immutable values, else by a call."""
+        inner = unwrap_annotated(annotation)
+        if is_union(inner):
+            members = [arg for arg in get_args(inner) if arg is not type(None)]
+            inner = unwrap_annotated(members[0]) if len(members) == 1 else inner
+        origin = get_origin(inner)
+        args = get_args(inner)
+        if (origin is list or origin is set) and len(args) == 1 and shares(args[0]):
+            return f"_{origin.__name__}({item})"
+        if origin is dict and len(args) == 2 and shares(args[0]) and shares(args[1]):
+            return f"_dict({item})"
+        if isinstance(inner, type) and issubclass(inner, BaseModel):
+            return f"{self.name(copier(inner))}({item})"
+        return f"{self.name(copy)}({item})"
+
+    def column(self, node: Node, item: str) -> tuple[str, str] | None:
+        """For a public field projected further down: the expression of every perspective's
+        value at once, and the expression of perspective ``k``'s value in it (named ``{col}``)."""
+        if type(node) is ModelNode:
+            return f"{self.build(node)}.build_seats({item}, perspectives, owner, root)", "{col}[k]"
+        if type(node) is ListNode and type(node.item) is ModelNode:
+            build = self.build(node.item)
+            items = (
+                f"[nones if i is None else {build}.build_seats(i, perspectives, owner, root) for i in {item}]"
+            )
+            every = f"([_list(seat) for seat in _zip(*{items})] if {item} else [[] for _ in perspectives])"
+            return every, "{col}[k]"  # the items' views transposed: one list per perspective
+        return None  # deeper shapes: built per perspective
 
 
 def _compile(plan: ModelPlan, building: dict[int, Projector]) -> Projector:
@@ -120,26 +202,104 @@ def _compile(plan: ModelPlan, building: dict[int, Projector]) -> Projector:
     if built is not None:
         return built
     built = building[id(plan)] = Projector(plan)
+    writer = _Writer(built)
+    fields = _fields(plan, built, building, writer)
+    writer.scope["_view_type"] = plan.view_type
+    writer.scope["_names"] = frozenset(plan.view_type.__pydantic_fields__)
+    writer.scope["_self"] = built
+    owner = [] if plan.owner_field is None else [f"    owner = getattr(value, {plan.owner_field!r})"]
+    reads = [f"    x{index} = d[{field.name!r}]" for index, field in enumerate(fields) if field.read]
+    single = [
+        "def build(value, perspective, owner, root):",
+        "    d = value.__dict__",
+        *owner,
+        *reads,
+        "    owns = owner is not None and owner == perspective",
+        "    values = {",
+        *(f"        {field.name!r}: {field.shared or field.seat}," for field in fields),
+        "    }",
+        *_NEW_VIEW,
+        "    return view",
+    ]
+    columns = [
+        f"    c{index} = None if x{index} is None else {field.column}"
+        for index, field in enumerate(fields)
+        if field.column is not None
+    ]
+    per_seat = [
+        f"        values[{field.name!r}] = {_per_seat(index, field)}"
+        for index, field in enumerate(fields)
+        if field.seat is not None
+    ]
+    template = ", ".join(f"{field.name!r}: {field.shared or 'None'}" for field in fields)
+    nones = ["    nones = (None,) * _len(perspectives)"] if any("nones" in line for line in columns) else []
+    loop = "k, perspective in _enumerate(perspectives)" if columns else "perspective in perspectives"
+    owns = (
+        ["        owns = owner is not None and owner == perspective"]
+        if any("owns" in line for line in per_seat)
+        else []
+    )
+    several = [
+        "def build_seats(value, perspectives, owner, root):",
+        "    d = value.__dict__",
+        *owner,
+        *reads,
+        *nones,
+        *columns,
+        f"    template = {{{template}}}",
+        "    views = []",
+        f"    for {loop}:",
+        *owns,
+        "        values = template.copy()",
+        *per_seat,
+        *(f"    {line}" for line in _NEW_VIEW),
+        "        views.append(view)",
+        "    return views",
+    ]
+    source = "\n".join([*single, "", *several])
+    code = compile(source, f"<projector of {plan.view_type.__qualname__}>", "exec")
+    exec(code, writer.scope)  # the source is built above from the plan's own field names
+    built.build = writer.scope["build"]  # type: ignore[assignment]
+    built.build_seats = writer.scope["build_seats"]  # type: ignore[assignment]
+    return built
+
+
+_NEW_VIEW = (
+    "    view = _new(_view_type)",
+    "    _set_dict(view, values)",
+    "    _fields_set(view, set(_names))",
+    "    _set_extra(view, None)",
+    "    _set_private(view, None)",
+)
+
+
+def _per_seat(index: int, field: _Field) -> str:
+    if field.column is None:
+        return str(field.seat)
+    column = f"c{index}"
+    return f"None if {column} is None else {str(field.column_seat).format(col=column)}"
+
+
+def _fields(
+    plan: ModelPlan, built: Projector, building: dict[int, Projector], writer: _Writer
+) -> list[_Field]:
+    """Where each view field's value comes from (the state's field ``x<index>`` is read first)."""
     view_fields = plan.view_type.__pydantic_fields__
     source_fields = plan.source.__pydantic_fields__
     by_source = {op.name: op for op in plan.ops}
     counted = {op.count_name: op for op in plan.ops if op.count_name is not None}
-    writer = _Writer(built)
-    lines = writer.lines
-    lines.append("def build(value, perspective, owner, root):")
-    lines.append("    d = value.__dict__")
-    if plan.owner_field is not None:
-        lines.append(f"    owner = getattr(value, {plan.owner_field!r})")
-    lines.append("    owns = owner is not None and owner == perspective")
-    lines.append("    values = {}")
+    fields: list[_Field] = []
     for name, field in view_fields.items():
-        target = f"values[{name!r}]"
+        item = f"x{len(fields)}"
         if name in counted:
-            lines.append(f"    {target} = len(d[{counted[name].name!r}])")
+            fields.append(_Field(name, read=False, shared=f"_len(d[{counted[name].name!r}])"))
             continue
         if name not in source_fields:
             raise _NotCompiledError
         found = by_source.get(name)
+        if found is not None and found.op is Op.ORDER:  # only the length shows: nothing to copy
+            fields.append(_Field(name, seat=f"[None] * _len({item})"))
+            continue
         node = None if found is None else found.node
         _collect(node, built, building)
         copy = value_copier(field.annotation) if node is None else None
@@ -147,38 +307,26 @@ def _compile(plan: ModelPlan, building: dict[int, Projector]) -> Projector:
             raise _NotCompiledError
         if copy is not None and shares(field.annotation):
             copy = None  # immutable values: the view holds the state's own
-        lines.append(f"    item = d[{name!r}]")
-        visible = f"None if item is None else {writer.visible_value(node, copy)}"
+        visible = f"None if {item} is None else {writer.visible_value(node, copy, field.annotation, item)}"
         op = None if found is None else found.op
         if op is None or op is Op.KEEP:
-            lines.append(f"    {target} = {visible}")
+            if node is None and copy is None:
+                fields.append(_Field(name, shared=item))
+            elif node is not None and (column := writer.column(node, item)) is not None:
+                fields.append(_Field(name, seat=visible, column=column[0], column_seat=column[1]))
+            else:
+                fields.append(_Field(name, seat=visible))
         elif op is Op.OWNER or op is Op.COUNT_OWNER:
-            lines.append(f"    {target} = ({visible}) if owns else None")
-        elif op is Op.ORDER:
-            lines.append(f"    {target} = [None] * len(item)")
+            fields.append(_Field(name, seat=f"({visible}) if owns else None"))
         elif op is Op.ORDER_OWNER:
-            lines.append(f"    {target} = ({visible}) if owns else [None] * len(item)")
+            fields.append(_Field(name, seat=f"({visible}) if owns else [None] * _len({item})"))
         elif op is Op.CUSTOM:
             policy = writer.name(found.policy)  # type: ignore[union-attr]
             rule = f"{policy}.visible_to(_Viewer(perspective, owner, value, root))"
-            lines.append(f"    {target} = ({visible}) if {rule} else None")
+            fields.append(_Field(name, seat=f"({visible}) if {rule} else None"))
         else:  # a dropped or count-only field is no view field
             raise _NotCompiledError
-    writer.scope["_view_type"] = plan.view_type
-    writer.scope["_names"] = frozenset(view_fields)
-    writer.scope["_self"] = built
-    lines += [
-        "    view = _new(_view_type)",
-        "    _set(view, '__dict__', values)",
-        "    _fields_set(view, set(_names))",
-        "    _set(view, '__pydantic_extra__', None)",
-        "    _set(view, '__pydantic_private__', None)",
-        "    return view",
-    ]
-    code = compile("\n".join(lines), f"<projector of {plan.view_type.__qualname__}>", "exec")
-    exec(code, writer.scope)  # the source is built above from the plan's own field names
-    built.build = writer.scope["build"]  # type: ignore[assignment]
-    return built
+    return fields
 
 
 def _collect(node: Node | None, owner: Projector, building: dict[int, Projector]) -> None:

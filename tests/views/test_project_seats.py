@@ -1,0 +1,147 @@
+"""Projecting one state for several perspectives at once equals projecting it per perspective."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import orjson
+import pytest
+from pydantic import BaseModel
+from tabletop import AnyState, GameConfig, GameDefinition, GameEngine, dump_json
+from tabletop.games import available, load
+from tabletop.testing import TEST_PRNG_KEY, make_game
+from tabletop.views import SPECTATOR, Perspective, project, project_seats
+from tabletop.views import _projection as projection
+from tabletop.views._derive import source_of
+from tabletop.views._projection import project_reference, state_plan
+from tabletop.views._projector import projector
+from tabletop_fixtures.aliasing import mutable_parts
+from tabletop_fixtures.models import model_classes
+from tabletop_fixtures.sealed_bids import make_definition
+
+AnyEngine = GameEngine[AnyState, GameConfig]
+AnyDefinition = GameDefinition[AnyState, GameConfig]
+GAMES = [*available(), "sealed-bids"]
+
+
+def _definition(name: str) -> AnyDefinition:
+    return make_definition() if name == "sealed-bids" else load(name)  # type: ignore[return-value]
+
+
+def _states(name: str, players: int, seed: int, steps: int = 40, every: int = 5) -> Iterator[AnyState]:
+    """A started game's state, then every ``every``-th state of a random game, and its last one."""
+    definition = _definition(name)
+    players = min(max(players, definition.min_players), definition.max_players)
+    engine: AnyEngine = GameEngine(definition)
+    game = make_game(definition, players=players, seed=seed)
+    state = engine.start(game, prng_key=TEST_PRNG_KEY).state
+    rng = random.Random(seed)
+    yield state
+    for step in range(1, steps + 1):
+        if state.result is not None:
+            break
+        legal = next(f for p in state.active_player_ids if (f := engine.legal_actions(state, p, game)))
+        state = engine.run(rng.choice(legal).model_copy(update={"id": f"a{step}"}), state, game).state
+        if step % every == 0 or state.result is not None:
+            yield state
+
+
+def _fields_sets(value: object, found: list[set[str]] | None = None) -> list[set[str]]:
+    """The ``model_fields_set`` of every derived view model inside ``value`` (the sets the
+    projector makes; values copied unchanged from the state are the copier's)."""
+    found = [] if found is None else found
+    if isinstance(value, BaseModel):
+        if source_of(type(value)) is not None:
+            found.append(value.model_fields_set)
+        for item in value.__dict__.values():
+            _fields_sets(item, found)
+    elif isinstance(value, list | tuple | dict):
+        for item in value.values() if isinstance(value, dict) else value:
+            _fields_sets(item, found)
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_seat_gets_exactly_its_own_projection(name: str, players: int) -> None:
+    for state in _states(name, players, seed=players):
+        perspectives: list[Perspective] = [player.player_id for player in state.players]
+        perspectives.append(SPECTATOR)
+        views = project_seats(state, perspectives)
+        assert list(views) == perspectives
+        for perspective, view in views.items():
+            expected = project_reference(state, perspective)
+            assert view == project(state, perspective) == expected
+            assert model_classes(view) == model_classes(expected)
+            assert dump_json(view) == orjson.dumps(expected.model_dump(mode="json"))
+            assert view.model_fields_set == expected.model_fields_set
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_views_of_different_seats_share_no_mutable_part(name: str) -> None:
+    for state in _states(name, 4, seed=7):
+        views = list(project_seats(state, [*(p.player_id for p in state.players), SPECTATOR]).values())
+        parts = [mutable_parts(view) | {id(s) for s in _fields_sets(view)} for view in views]
+        state_parts = mutable_parts(state)
+        for index, own in enumerate(parts):
+            assert not own & state_parts
+            for other in parts[index + 1 :]:
+                assert not own & other
+
+
+def test_changing_one_seats_view_leaves_the_others_alone() -> None:
+    state = list(_states("sealed-bids", 4, seed=3, steps=6, every=6))[-1]
+    seats = [player.player_id for player in state.players]
+    views = project_seats(state)
+    first = views[seats[0]]
+    for player in first.players:  # type: ignore[attr-defined]
+        player.score += 100
+        player.hand_count = 0
+    first.players.append(first.players[0])  # type: ignore[attr-defined]
+    first.turn_manager.turn_order.clear()  # type: ignore[attr-defined]
+    first.active_player_ids.append("intruder")  # type: ignore[attr-defined]
+    for seat in seats[1:]:
+        assert views[seat] == project(state, seat)
+    assert project(state, seats[0]) != first
+
+
+def test_by_default_every_player_in_seating_order() -> None:
+    state = next(_states("go-fish", 4, seed=1))
+    seats = [player.player_id for player in state.players]
+    assert list(project_seats(state)) == seats
+    assert list(project_seats(state, reversed(seats))) == seats[::-1]
+
+
+def test_a_perspective_named_twice_gets_one_view_in_the_order_asked() -> None:
+    state = next(_states("go-fish", 3, seed=2))
+    seat = state.players[1].player_id
+    views = project_seats(state, [SPECTATOR, seat, SPECTATOR, seat])
+    assert list(views) == [SPECTATOR, seat]
+    assert views[SPECTATOR] == project(state, SPECTATOR)
+    assert views[seat] == project(state, seat)
+    assert project_seats(state, []) == {}
+
+
+def test_a_stranger_is_refused() -> None:
+    state = next(_states("go-fish", 2, seed=2))
+    with pytest.raises(ValueError, match="'nobody' is not a player"):
+        project_seats(state, [state.players[0].player_id, "nobody"])
+
+
+def test_a_state_the_projector_cannot_read_takes_the_reference_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = list(_states("sealed-bids", 4, seed=5, steps=8, every=8))[-1]
+    built = projector(state_plan(type(state), spectator=False))
+    assert built is not None
+
+    def unreadable(*_: object) -> list[object]:
+        raise KeyError("unreadable")
+
+    class Broken:
+        build_seats = staticmethod(unreadable)
+
+    monkeypatch.setattr(
+        projection, "projector", lambda plan: Broken() if plan is built.plan else projector(plan)
+    )
+    views = project_seats(state)
+    assert views == {player.player_id: project_reference(state, player.player_id) for player in state.players}
