@@ -70,6 +70,15 @@ class GameEngine(Generic[StateT, ConfigT]):
             if action_class.is_enumerable()
         }
         """Per enumerable action type: its class, and whether it overrides ``check``."""
+        self._legal_plans: dict[StrEnum, tuple[tuple[type[Action[StateT, ConfigT]], bool], ...] | None] = {
+            state: tuple(self._enumerable[str(t)] for t in handler.accepts if str(t) in self._enumerable)
+            if type(handler).is_valid_action is StateHandler.is_valid_action
+            and type(handler).valid_actions_for_player is StateHandler.valid_actions_for_player
+            else None
+            for state, handler in self._handlers.items()
+        }
+        """Per machine state whose handler keeps both default tests (types and candidates by
+        ``accepts``): the enumerable classes it accepts, in ``accepts`` order, with their checks."""
         self._direct_actions = frozenset(
             action_class for action_class in definition.actions if writes_directly(action_class)
         )
@@ -306,6 +315,19 @@ class GameEngine(Generic[StateT, ConfigT]):
         if hydrated.result is not None or not hydrated.is_active(player_id):
             return legal
         ctx = MachineContext(hydrated, game)
+        plan = self._legal_plans[hydrated.machine_state]
+        if plan is not None:  # the handler's default tests: every accepted, enumerable type
+            for action_class, checks in plan:
+                if not checks:
+                    legal += action_class.enumerate(hydrated, player_id)
+                    continue
+                for candidate in action_class.enumerate(hydrated, player_id):
+                    try:
+                        candidate.check(ctx)
+                    except IllegalActionError:
+                        continue
+                    legal.append(candidate)
+            return legal
         handler = self._handlers[hydrated.machine_state]
         enumerable = self._enumerable
         accepts_by_type = type(handler).is_valid_action is StateHandler.is_valid_action

@@ -11,7 +11,7 @@ from tabletop._engine import GameEngine, RunResult
 from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState, HydratedAction
 from tabletop._prng import Unkeyed, new_prng_key
-from tabletop.bots._bot import Bot, new_action_id
+from tabletop.bots._bot import Bot, give_id, new_action_id
 
 __all__ = ["RandomBot", "playout"]
 
@@ -40,7 +40,9 @@ class RandomBot(Generic[StateT, ConfigT]):
         legal = self.engine.legal_actions(state, player_id, game)
         if not legal:
             return None
-        return self.rng.choice(legal).with_id(self.new_id())
+        chosen = self.rng.choice(legal)  # a fresh candidate: owned here, so the id is set in place
+        give_id(chosen, self.new_id())
+        return chosen
 
 
 def playout(
