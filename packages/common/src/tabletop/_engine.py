@@ -5,23 +5,23 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Generic, TypeVar, cast
+from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from tabletop._action import ActionSource, GameAction
-from tabletop._admission import admit, mismatch
-from tabletop._checksum import next_checksum
+from tabletop._admission import mismatch
 from tabletop._copier import copier
 from tabletop._definition import GameDefinition
-from tabletop._errors import GameDefinitionError, IllegalActionError, InvalidStateError, PrngKeyError
+from tabletop._errors import IllegalActionError, InvalidStateError, PrngKeyError
 from tabletop._game import Game, GameConfig
-from tabletop._machine import AnyState, HydratedAction, MachineContext, StateHandler
-from tabletop._model import writes_directly
+from tabletop._legal import LegalActions
+from tabletop._machine import AnyState, HydratedAction, MachineContext
 from tabletop._parser import RawAction
 from tabletop._prng import PrngState, Unkeyed, check_prng_key
+from tabletop._processor import ActionProcessor
 
-__all__ = ["GameEngine", "RunResult"]
+__all__ = ["GameEngine", "RunResult", "run_owned"]
 
 StateT = TypeVar("StateT", bound=AnyState)
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
@@ -59,44 +59,25 @@ class GameEngine(Generic[StateT, ConfigT]):
 
     def __init__(self, definition: GameDefinition[StateT, ConfigT], *, max_cascade: int = 256) -> None:
         self.definition = definition
-        self.max_cascade = max_cascade
         self._handlers = definition.handlers
         self._state_type = definition.state_type
-        self._direct_writes = writes_directly(definition.state_type)
         self._copy = copier(definition.state_type)
-        self._enumerable: dict[str, tuple[type[Action[StateT, ConfigT]], bool]] = {
-            action_type: (action_class, action_class.check is not HydratedAction.check)
-            for action_type, action_class in definition.action_by_type.items()
-            if action_class.is_enumerable()
-        }
-        """Per enumerable action type: its class, and whether it overrides ``check``."""
-        self._legal_plans: dict[StrEnum, tuple[tuple[type[Action[StateT, ConfigT]], bool], ...] | None] = {
-            state: tuple(self._enumerable[str(t)] for t in handler.accepts if str(t) in self._enumerable)
-            if type(handler).is_valid_action is StateHandler.is_valid_action
-            and type(handler).valid_actions_for_player is StateHandler.valid_actions_for_player
-            else None
-            for state, handler in self._handlers.items()
-        }
-        """Per machine state whose handler keeps both default tests (types and candidates by
-        ``accepts``): the enumerable classes it accepts, in ``accepts`` order, with their checks."""
-        self._direct_actions = frozenset(
-            action_class for action_class in definition.actions if writes_directly(action_class)
-        )
-        self._targets: dict[StrEnum, _Targets] = {
-            state: cast(_Targets, handler.action_targets) for state, handler in self._handlers.items()
-        }
+        self._legal = LegalActions(definition)
+        self._actions = frozenset(definition.actions)
+        """The game's own action classes."""
         self._parse = definition.parser.parse
-        self._accepted: dict[StrEnum, frozenset[str] | None] = {
-            state: frozenset(str(t) for t in handler.accepts)
-            if type(handler).is_valid_action is StateHandler.is_valid_action
-            else None
-            for state, handler in self._handlers.items()
-        }
-        """Per machine state, the action types it accepts, if its handler keeps the default test."""
-        self._unchecked = frozenset(
-            action_class for action_class in definition.actions if action_class.check is HydratedAction.check
-        )
-        """The game's action classes that keep the default ``check`` (which accepts everything)."""
+        processor = self._processor = ActionProcessor(definition, max_cascade)
+        self._process = processor.process
+        self._drain = processor.drain
+
+    @property
+    def max_cascade(self) -> int:
+        """The most actions one call may record (see the class)."""
+        return self._processor.max_cascade
+
+    @max_cascade.setter
+    def max_cascade(self, value: int) -> None:
+        self._processor.max_cascade = value
 
     def start(
         self, game: Game[ConfigT], *, prng_key: str | Unkeyed | None = None
@@ -311,43 +292,7 @@ class GameEngine(Generic[StateT, ConfigT]):
         Candidates carry an empty id; give one a fresh id before submitting it.
         """
         hydrated = state if isinstance(state, self._state_type) else self.copy_state(state)
-        legal: list[Action[StateT, ConfigT]] = []
-        if hydrated.result is not None or not hydrated.is_active(player_id):
-            return legal
-        ctx = MachineContext(hydrated, game)
-        plan = self._legal_plans[hydrated.machine_state]
-        if plan is not None:  # the handler's default tests: every accepted, enumerable type
-            for action_class, checks in plan:
-                if not checks:
-                    legal += action_class.enumerate(hydrated, player_id)
-                    continue
-                for candidate in action_class.enumerate(hydrated, player_id):
-                    try:
-                        candidate.check(ctx)
-                    except IllegalActionError:
-                        continue
-                    legal.append(candidate)
-            return legal
-        handler = self._handlers[hydrated.machine_state]
-        enumerable = self._enumerable
-        accepts_by_type = type(handler).is_valid_action is StateHandler.is_valid_action
-        for action_type in handler.valid_actions_for_player(player_id, ctx):
-            found = enumerable.get(action_type)
-            if found is None:
-                continue
-            action_class, checks = found
-            if accepts_by_type and action_type not in handler.accepts:
-                continue  # the default is_valid_action refuses every candidate of this type
-            for candidate in action_class.enumerate(hydrated, player_id):
-                if not accepts_by_type and not handler.is_valid_action(candidate, ctx):
-                    continue
-                if checks:
-                    try:
-                        candidate.check(ctx)
-                    except IllegalActionError:
-                        continue
-                legal.append(candidate)
-        return legal
+        return self._legal(hydrated, player_id, game)
 
     def _game_problems(self, game: Game[ConfigT]) -> list[str]:
         definition = self.definition
@@ -368,77 +313,36 @@ class GameEngine(Generic[StateT, ConfigT]):
             problems.append(f"player ids are not unique: {ids}")
         return problems
 
-    def _drain(
-        self,
-        ctx: MachineContext[StateT, ConfigT],
-        first: Action[StateT, ConfigT] | None,
-        *,
-        processed: bool = False,
-    ) -> tuple[Action[StateT, ConfigT], ...]:
-        """Process ``first`` (unless ``processed``) and then every system action queued."""
-        queue = ctx.queue
-        process = self._process
-        if first is not None:
-            if not processed:
-                process(first, ctx)
-                if not queue:
-                    return (first,)
-            recorded = [first]
-        else:
-            recorded = []
-        limit = self.max_cascade
-        while queue:
-            if len(recorded) >= limit:
-                raise GameDefinitionError(
-                    self.definition.name,
-                    [f"one run recorded {len(recorded)} actions without settling (max_cascade)"],
-                )
-            action = queue.pop(0)  # a cascade queues a few actions: a list is cheaper than a deque
-            process(action, ctx)
-            recorded.append(action)
-        return tuple(recorded)
 
-    def _process(self, action: Action[StateT, ConfigT], ctx: MachineContext[StateT, ConfigT]) -> None:
-        state = ctx.state
-        admit(action, state)
-        values = state.__dict__
-        given = action.__dict__
-        current = values["machine_state"]
-        handler = self._handlers[current]
-        accepted = self._accepted[current]  # None: the handler decides itself
-        if not (given["type"] in accepted if accepted is not None else handler.is_valid_action(action, ctx)):
-            raise IllegalActionError(
-                "action-not-allowed",
-                f"{action.type} is not allowed in state {current.value}",
-                path="type",
-            )
-        if type(action) not in self._unchecked:
-            action.check(ctx)
-        action.apply(ctx)
-        following = handler.on_action(action, ctx)
-        if following is not None and (
-            following not in handler.transitions_to
-            or following not in self._targets[current].get(given["type"], handler.transitions_to)
-        ):
-            where = f"state {current.value!r} moved to {str(following)!r} after {action.type}"
-            raise GameDefinitionError(self.definition.name, [f"{where}, which it does not declare"])
-        index = values["action_count"]
-        if self._direct_writes and type(action) in self._direct_actions:
-            # What pydantic's __setattr__ does for these models, without its per-write dispatch.
-            given["index"] = index
-            action.__pydantic_fields_set__.add("index")
-            values["action_count"] = index + 1
-            values["action_checksum"] = next_checksum(values["action_checksum"], given["id"], index)
-            if following is None:
-                state.__pydantic_fields_set__.update(_COUNTED)
-            else:
-                values["machine_state"] = following
-                state.__pydantic_fields_set__.update(_MOVED)
-        else:
-            action.index = index
-            state.action_count = index + 1
-            state.action_checksum = next_checksum(state.action_checksum, action.id, index)
-            if following is not None:
-                state.machine_state = following
-        if following is not None:  # None: stay, without entering again
-            self._handlers[following].enter(ctx)
+def run_owned(
+    engine: GameEngine[StateT, ConfigT],
+    action: Action[StateT, ConfigT],
+    state: StateT,
+    game: Game[ConfigT],
+) -> None:
+    """``engine.run(action, state, game, in_place=True)`` for the framework's own searches.
+
+    ``action`` is a fresh candidate from one of the game's ``enumerate`` methods that the caller
+    owns and hands over: it is processed and recorded as it is (the engine sets its ``index``),
+    not re-validated into a copy. ``state`` is the caller's own, of the hydrated state type,
+    and ``game`` is its game (:meth:`GameEngine.run` checks both on every call; a search checks
+    them once). Every rule still applies: the handler's acceptance, ``check``, the declared
+    transitions, the checksum and the records. Anything else goes through :meth:`GameEngine.run`.
+
+    Raises:
+        IllegalActionError: The action may not be played now.
+        GameDefinitionError: A handler broke its declaration.
+    """
+    if (
+        type(action) not in engine._actions
+        or action.source is not ActionSource.USER
+        or action.system_only
+        or type(state) is not engine._state_type
+    ):
+        engine.run(action, state, game, in_place=True)
+        return
+    ctx = MachineContext(state, game)
+    processor = engine._processor
+    processor.process(action, ctx)
+    if ctx.queue:
+        processor.drain(ctx, action, processed=True)

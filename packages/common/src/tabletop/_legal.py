@@ -1,0 +1,92 @@
+"""Legal actions: every candidate a player may play now, from the definition's tables."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Generic, TypeVar
+
+from tabletop._action import GameAction
+from tabletop._definition import GameDefinition
+from tabletop._errors import IllegalActionError
+from tabletop._game import Game, GameConfig
+from tabletop._machine import AnyState, HydratedAction, MachineContext, StateHandler
+
+__all__ = ["LegalActions"]
+
+StateT = TypeVar("StateT", bound=AnyState)
+ConfigT = TypeVar("ConfigT", bound=GameConfig)
+
+Action = HydratedAction[GameAction, StateT, ConfigT]
+_Checked = tuple[type[Action[StateT, ConfigT]], bool]
+
+
+class LegalActions(Generic[StateT, ConfigT]):
+    """What each machine state of a definition offers, worked out once; called per state.
+
+    Args:
+        definition: The game whose actions are enumerated.
+    """
+
+    __slots__ = ("_enumerable", "_handlers", "_plans")
+
+    def __init__(self, definition: GameDefinition[StateT, ConfigT]) -> None:
+        self._handlers = definition.handlers
+        self._enumerable: dict[str, _Checked[StateT, ConfigT]] = {
+            action_type: (action_class, action_class.check is not HydratedAction.check)
+            for action_type, action_class in definition.action_by_type.items()
+            if action_class.is_enumerable()
+        }
+        """Per enumerable action type: its class, and whether it overrides ``check``."""
+        self._plans: dict[StrEnum, tuple[_Checked[StateT, ConfigT], ...] | None] = {
+            state: tuple(self._enumerable[str(t)] for t in handler.accepts if str(t) in self._enumerable)
+            if type(handler).is_valid_action is StateHandler.is_valid_action
+            and type(handler).valid_actions_for_player is StateHandler.valid_actions_for_player
+            else None
+            for state, handler in self._handlers.items()
+        }
+        """Per machine state whose handler keeps both default tests (types and candidates by
+        ``accepts``): the enumerable classes it accepts, in ``accepts`` order, with their checks."""
+
+    def __call__(self, state: StateT, player_id: str, game: Game[ConfigT]) -> list[Action[StateT, ConfigT]]:
+        """The legal candidates of ``player_id`` in ``state`` (hydrated), in the engine's order.
+
+        Per action type the handler offers (in its order), each candidate of the type's
+        ``enumerate`` that the handler accepts and whose ``check`` passes.
+        """
+        legal: list[Action[StateT, ConfigT]] = []
+        if state.result is not None or not state.is_active(player_id):
+            return legal
+        ctx = MachineContext(state, game)
+        plan = self._plans[state.machine_state]
+        if plan is not None:  # the handler's default tests: every accepted, enumerable type
+            for action_class, checks in plan:
+                if not checks:
+                    legal += action_class.enumerate(state, player_id)
+                    continue
+                for candidate in action_class.enumerate(state, player_id):
+                    try:
+                        candidate.check(ctx)
+                    except IllegalActionError:
+                        continue
+                    legal.append(candidate)
+            return legal
+        handler = self._handlers[state.machine_state]
+        enumerable = self._enumerable
+        accepts_by_type = type(handler).is_valid_action is StateHandler.is_valid_action
+        for action_type in handler.valid_actions_for_player(player_id, ctx):
+            found = enumerable.get(action_type)
+            if found is None:
+                continue
+            action_class, checks = found
+            if accepts_by_type and action_type not in handler.accepts:
+                continue  # the default is_valid_action refuses every candidate of this type
+            for candidate in action_class.enumerate(state, player_id):
+                if not accepts_by_type and not handler.is_valid_action(candidate, ctx):
+                    continue
+                if checks:
+                    try:
+                        candidate.check(ctx)
+                    except IllegalActionError:
+                        continue
+                legal.append(candidate)
+        return legal

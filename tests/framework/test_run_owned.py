@@ -1,0 +1,97 @@
+"""``run_owned``: the searches' in-place run of a candidate they own, with every rule still applied."""
+
+from __future__ import annotations
+
+import random
+
+import orjson
+import pytest
+from pydantic import BaseModel
+from tabletop import AnyState, GameConfig, GameEngine, Hydrated, IllegalActionError
+from tabletop._engine import run_owned
+from tabletop.games import available, load
+from tabletop.testing import TEST_PRNG_KEY, make_game
+
+AnyEngine = GameEngine[AnyState, GameConfig]
+
+
+def _dump(model: BaseModel) -> bytes:
+    return orjson.dumps(model.model_dump(mode="json"))
+
+
+@pytest.mark.parametrize("name", available())
+@pytest.mark.parametrize("seed", [0, 1])
+def test_run_owned_equals_run_in_place_on_random_playouts(name: str, seed: int) -> None:
+    definition = load(name)
+    engine: AnyEngine = GameEngine(definition)
+    players = min(max(2, definition.min_players), definition.max_players)
+    game = make_game(definition, players=players, seed=seed)
+    rng = random.Random(seed)
+    reference = engine.start(game, prng_key=TEST_PRNG_KEY).state
+    owned = engine.copy_state(reference)
+    for step in range(500):
+        if reference.result is not None:
+            break
+        legal = next(
+            found
+            for player in reference.active_player_ids
+            if (found := engine.legal_actions(reference, player, game))
+        )
+        candidate = rng.choice(legal)
+        candidate.id = f"a{step}"
+        submitted = candidate.model_copy()
+        recorded = engine.run(submitted, reference, game, in_place=True).actions[0]
+        run_owned(engine, candidate, owned, game)
+        assert _dump(owned) == _dump(reference)
+        assert _dump(candidate) == _dump(recorded)  # recorded as run records its own copy
+    assert reference.result is not None, f"{name} did not finish within 500 actions"
+
+
+@pytest.fixture
+def tic_tac_toe() -> tuple[AnyEngine, AnyState]:
+    definition = load("tic-tac-toe")
+    engine: AnyEngine = GameEngine(definition)
+    return engine, engine.start(make_game(definition, players=2, seed=3)).state
+
+
+@pytest.mark.parametrize(
+    ("update", "code"),
+    [({}, "missing-id"), ({"id": "a1", "player_id": "p2"}, "player-not-active")],
+)
+def test_run_owned_refuses_what_run_refuses(
+    tic_tac_toe: tuple[AnyEngine, AnyState], update: dict[str, str], code: str
+) -> None:
+    engine, state = tic_tac_toe
+    game = make_game(engine.definition, players=2, seed=3)
+    before = _dump(state)
+    candidate = engine.legal_actions(state, "p1", game)[0]
+    for name, value in update.items():
+        setattr(candidate, name, value)
+    with pytest.raises(IllegalActionError) as caught:
+        run_owned(engine, candidate, engine.copy_state(state), game)
+    assert caught.value.code == code
+    with pytest.raises(IllegalActionError) as by_run:
+        engine.run(candidate, state, game)
+    assert by_run.value.code == code
+    assert _dump(state) == before
+
+
+def test_run_owned_takes_anything_else_through_run(tic_tac_toe: tuple[AnyEngine, AnyState]) -> None:
+    engine, state = tic_tac_toe
+    game = make_game(engine.definition, players=2, seed=3)
+    definition = load("go-fish")
+    other_game = make_game(definition, players=2, seed=3)
+    other: AnyEngine = GameEngine(definition)
+    started = other.start(other_game, prng_key=TEST_PRNG_KEY).state
+    foreign = other.legal_actions(started, started.active_player_ids[0], other_game)[0].with_id("a1")
+    foreign.game_id = state.game_id
+    working = engine.copy_state(state)
+    before = _dump(working)
+    with pytest.raises(IllegalActionError) as caught:
+        run_owned(engine, foreign, working, game)  # another game's action: run's parser refuses it
+    assert caught.value.code == "unknown-action-type"
+    assert _dump(working) == before
+    assert isinstance(state, Hydrated)
+    candidate = engine.legal_actions(state, "p1", game)[0].with_id("a2")
+    with pytest.raises(TypeError, match="in_place needs"):
+        run_owned(engine, candidate, state.dehydrate(), game)
