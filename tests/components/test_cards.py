@@ -31,6 +31,15 @@ def test_the_standard_deck_is_52_distinct_cards_suit_by_suit_ace_to_king() -> No
     assert standard_deck() == deck and standard_deck() is not deck
 
 
+def test_every_standard_deck_is_its_own_list_of_immutable_cards() -> None:
+    deck, other = standard_deck(), standard_deck()
+    deck.pop()
+    assert len(other) == 52  # a list of its own
+    with pytest.raises(ValidationError):
+        other[0].rank = Rank.KING  # the shared cards cannot change
+    assert other[0] == Card(rank=Rank.ACE, suit=Suit.CLUBS)
+
+
 @pytest.mark.parametrize(
     ("rank", "suit", "code"),
     [

@@ -89,9 +89,13 @@ class Card(Model, frozen=True, revalidate_instances="subclass-instances"):
         return self.code
 
 
+_DECK = tuple(Card(rank=rank, suit=suit) for suit in Suit for rank in Rank)
+
+
 def standard_deck() -> list[Card]:
     """The 52 cards, suit by suit (clubs, diamonds, hearts, spades), each suit ace to king.
 
-    A new list of new cards on every call; shuffle it with the state's PRNG before dealing.
+    A new list on every call; shuffle it with the state's PRNG before dealing. The cards in it
+    are immutable, so every list shares the same 52 objects (a state copy shares them too).
     """
-    return [Card(rank=rank, suit=suit) for suit in Suit for rank in Rank]
+    return list(_DECK)
