@@ -123,7 +123,8 @@ def test_in_the_dice_game_mcts_holds_because_a_roll_wins_one_time_in_six() -> No
 def test_a_bot_that_read_the_game_prng_would_follow_the_rig(monkeypatch: pytest.MonkeyPatch) -> None:
     """The control: searching with the state's own PRNG (what the bot must not do) sees the six coming."""
     rig = _rig("dice")
-    monkeypatch.setattr(MctsBot, "_own_future", lambda self, state: state.prng)
+    # Each world gets a copy of the game's PRNG (the bot owns its world's PRNG object).
+    monkeypatch.setattr(MctsBot, "_own_future", lambda self, state: state.prng.model_copy())
     six, one = _choices(rig, bot_seed=0, iterations=100)
     assert (orjson.loads(six)["type"], orjson.loads(one)["type"]) == ("Roll", "Hold")
 

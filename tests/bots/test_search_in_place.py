@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import random
+from itertools import islice
 from typing import Any
 
 import pytest
 from pydantic import BaseModel
 from tabletop import AnyState, GameConfig, GameEngine
-from tabletop.bots import MctsBot
+from tabletop._engine import run_owned
+from tabletop.bots import MctsBot, _mcts, _rollout, playout
 from tabletop.games import load
-from tabletop.testing import GameHarness, make_game
+from tabletop.testing import TEST_PRNG_KEY, GameHarness, make_game
 
 
 def _count_runs(engine: GameEngine[Any, Any], monkeypatch: pytest.MonkeyPatch) -> dict[bool, int]:
-    """Count the engine's runs by their ``in_place`` flag."""
+    """Count the engine's runs by whether they are in place (``in_place``, or ``run_owned``)."""
     counts = {True: 0, False: 0}
     run = engine.run
 
@@ -22,7 +24,13 @@ def _count_runs(engine: GameEngine[Any, Any], monkeypatch: pytest.MonkeyPatch) -
         counts[bool(kwargs.get("in_place", False))] += 1
         return run(*args, **kwargs)
 
+    def counting_owned(*args: Any, **kwargs: Any) -> None:
+        counts[True] += 1
+        run_owned(*args, **kwargs)
+
     monkeypatch.setattr(engine, "run", counting)
+    for module in (_mcts, _rollout):  # the bots' in-place run of a candidate they own
+        monkeypatch.setattr(module, "run_owned", counting_owned)
     return counts
 
 
@@ -78,3 +86,27 @@ def test_a_determinizer_that_returns_the_same_state_every_time_never_sees_it_cha
     ranked = MctsBot(engine, iterations=40, seed=1, determinizer=same_world).evaluate(fixed, "p1", game)
     assert len(calls) == 40 and sum(stats.visits for stats in ranked) == 40
     assert fixed.model_dump_json() == before
+
+
+def _mcts_actions(name: str, decisions: int) -> list[str]:
+    """Every action recorded in the first ``decisions`` runs of a game between two MCTS bots."""
+    definition = load(name)
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+    game = make_game(definition, players=2, seed=4)
+    bots = {seat.id: MctsBot(engine, iterations=12, seed=n + 1) for n, seat in enumerate(game.players)}
+    results = islice(playout(engine, game, bots, prng_key=TEST_PRNG_KEY), decisions + 1)
+    return [action.model_dump_json() for result in results for action in result.actions]
+
+
+@pytest.mark.parametrize("name", ["go-fish", "pig", "tic-tac-toe"])
+def test_handing_owned_candidates_to_the_engine_plays_exactly_as_submitting_them(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    handed_over = _mcts_actions(name, decisions=8)
+
+    def submitted(engine: GameEngine[Any, Any], action: Any, state: Any, game: Any, **_: bool) -> None:
+        engine.run(action, state, game, in_place=True)  # re-validated into a copy and checked again
+
+    for module in (_mcts, _rollout):
+        monkeypatch.setattr(module, "run_owned", submitted)
+    assert _mcts_actions(name, decisions=8) == handed_over

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from tabletop import _checksum as checksum_module
-from tabletop._checksum import fnv1a52, next_checksum
+from tabletop._checksum import fnv1a52, next_checksum, remember_id
 
 OFFSET, PRIME, MASK64 = 0xCBF29CE484222325, 0x100000001B3, 2**64 - 1
 TABLED = checksum_module._MAX_TABLED
@@ -76,3 +76,14 @@ def test_next_checksum_is_the_definition_on_ascii_ids(action_id: str, checksum: 
 @pytest.mark.parametrize("text", ["é", "🎲", "\ud83c", "a\uffffb", "id-中:3", "x" * 30 + "é"])
 def test_non_ascii_texts_take_the_unit_loop(text: str) -> None:
     assert checksum_module._fnv1a64(text) == reference_fnv1a64(text)
+
+
+@pytest.mark.parametrize("action_id", ["a-search-id", "ünïcödé-id", "x" * 60, ""])
+def test_a_remembered_id_hashes_as_defined(action_id: str) -> None:
+    remember_id(action_id)
+    rng = random.Random(action_id)
+    for index in [0, 1, 9, 10, 99, 12345, 2**40, *(rng.randrange(10**6) for _ in range(50))]:
+        checksum = rng.randrange(-(2**31), 2**31)
+        assert next_checksum(checksum, action_id, index) == reference_next_checksum(
+            checksum, action_id, index
+        )

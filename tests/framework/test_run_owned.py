@@ -7,7 +7,15 @@ import random
 import orjson
 import pytest
 from pydantic import BaseModel
-from tabletop import AnyState, GameConfig, GameEngine, Hydrated, IllegalActionError
+from tabletop import (
+    AnyState,
+    GameAction,
+    GameConfig,
+    GameEngine,
+    Hydrated,
+    HydratedAction,
+    IllegalActionError,
+)
 from tabletop._engine import run_owned
 from tabletop.games import available, load
 from tabletop.testing import TEST_PRNG_KEY, make_game
@@ -95,3 +103,31 @@ def test_run_owned_takes_anything_else_through_run(tic_tac_toe: tuple[AnyEngine,
     candidate = engine.legal_actions(state, "p1", game)[0].with_id("a2")
     with pytest.raises(TypeError, match="in_place needs"):
         run_owned(engine, candidate, state.dehydrate(), game)
+
+
+def test_run_owned_checks_unless_the_caller_did(
+    tic_tac_toe: tuple[AnyEngine, AnyState], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine, state = tic_tac_toe
+    game = make_game(engine.definition, players=2, seed=3)
+    candidate = engine.legal_actions(state, "p1", game)[0]
+    candidate.id = "a1"
+    kind = type(candidate)
+    calls: list[str] = []
+    original = kind.check
+
+    def counted(self: HydratedAction[GameAction, AnyState, GameConfig], ctx: object) -> None:
+        calls.append(self.id)
+        original(self, ctx)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(kind, "check", counted)
+    run_owned(engine, candidate, engine.copy_state(state), game)
+    assert calls == ["a1"]
+    again = candidate.model_copy(update={"id": "a2", "index": None})
+    run_owned(engine, again, engine.copy_state(state), game, checked=True)
+    assert calls == ["a1"]  # the caller checked it on this state: not run twice
+    taken = engine.run(candidate.model_copy(update={"index": None}), state, game).state
+    repeat = candidate.model_copy(update={"id": "a3", "index": None, "player_id": "p2"})
+    with pytest.raises(IllegalActionError) as caught:
+        run_owned(engine, repeat, taken, game)  # the square is taken now: check refuses it
+    assert caught.value.code == "square-taken"

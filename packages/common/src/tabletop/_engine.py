@@ -319,6 +319,8 @@ def run_owned(
     action: Action[StateT, ConfigT],
     state: StateT,
     game: Game[ConfigT],
+    *,
+    checked: bool = False,
 ) -> None:
     """``engine.run(action, state, game, in_place=True)`` for the framework's own searches.
 
@@ -328,6 +330,8 @@ def run_owned(
     and ``game`` is its game (:meth:`GameEngine.run` checks both on every call; a search checks
     them once). Every rule still applies: the handler's acceptance, ``check``, the declared
     transitions, the checksum and the records. Anything else goes through :meth:`GameEngine.run`.
+    ``checked``: the caller ran ``action.check`` on ``state`` as it is now (a search that checks
+    only the candidate it drew); the engine does not run it again.
 
     Raises:
         IllegalActionError: The action may not be played now.
@@ -343,6 +347,6 @@ def run_owned(
         return
     ctx = MachineContext(state, game)
     processor = engine._processor
-    processor.process(action, ctx)
+    processor.process(action, ctx, checked)
     if ctx.queue:
         processor.drain(ctx, action, processed=True)

@@ -99,8 +99,14 @@ class ActionProcessor(Generic[StateT, ConfigT]):
             recorded.append(action)
         return tuple(recorded)
 
-    def process(self, action: Action[StateT, ConfigT], ctx: MachineContext[StateT, ConfigT]) -> None:
-        """Admit, check and apply ``action`` on ``ctx.state``, record it and follow the transition."""
+    def process(
+        self, action: Action[StateT, ConfigT], ctx: MachineContext[StateT, ConfigT], checked: bool = False
+    ) -> None:
+        """Admit, check and apply ``action`` on ``ctx.state``, record it and follow the transition.
+
+        ``checked``: the caller ran ``action.check`` on this very state already (a search's own
+        draw); it is not run twice.
+        """
         state = ctx.state
         admit(action, state)
         values = state.__dict__
@@ -114,7 +120,7 @@ class ActionProcessor(Generic[StateT, ConfigT]):
                 f"{action.type} is not allowed in state {current.value}",
                 path="type",
             )
-        if type(action) not in self._unchecked:
+        if not checked and type(action) not in self._unchecked:
             action.check(ctx)
         action.apply(ctx)
         following = handler.on_action(action, ctx)

@@ -33,13 +33,22 @@ def new_action_id(rng: random.Random) -> str:
     return "".join([_ID_CHARS[floor(draw() * _ID_SCALE)] for _ in _ID_LENGTH])
 
 
+_DIRECT: dict[type, bool] = {}
+"""Per action class given an id: :func:`~tabletop._model.writes_directly` (a dict look-up is
+cheaper than the cached call, once per simulated action)."""
+
+
 def give_id(action: GameAction, action_id: str) -> None:
     """Set the id of ``action``, a fresh candidate the caller owns, in place.
 
     For a model with plain assignment this is the ``__dict__`` write (and the fields-set entry)
     pydantic's ``__setattr__`` would make, without its dispatch.
     """
-    if writes_directly(type(action)):
+    kind = type(action)
+    direct = _DIRECT.get(kind)
+    if direct is None:
+        direct = _DIRECT[kind] = writes_directly(kind)
+    if direct:
         action.__dict__["id"] = action_id
         action.__pydantic_fields_set__.add("id")
     else:

@@ -10,7 +10,7 @@ from typing import Generic, TypeVar
 from pydantic import BaseModel
 
 from tabletop._action import GameAction
-from tabletop._engine import GameEngine
+from tabletop._engine import GameEngine, run_owned
 from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState, HydratedAction
 from tabletop._prng import PrngState
@@ -69,11 +69,12 @@ class MctsBot(Generic[StateT, ConfigT]):
     are sampled anew in each world.
 
     All randomness comes from the bot's own generator; the game's PRNG is never touched.
-    Simulated actions go through ``engine.run``. Each iteration copies its world once and plays
-    the expanded action and the rollout on that copy in place (``in_place=True``); the tree walk
-    above it runs on copies (remembered positions, without a determinizer) or in place on the
-    iteration's sampled world (with one). The states passed in, and the states a determinizer
-    returns, are never mutated.
+    Simulated actions go through the engine (``engine.run``; a fresh candidate an iteration
+    owns is handed over in place, without a re-validated copy). Each iteration copies its
+    world once and plays the expanded action and the rollout on that copy in place
+    (``in_place=True``); the tree walk above it runs on copies (remembered positions, without
+    a determinizer) or in place on the iteration's sampled world (with one). The states passed
+    in, and the states a determinizer returns, are never mutated.
 
     Args:
         engine: The game's engine.
@@ -234,7 +235,7 @@ class MctsBot(Generic[StateT, ConfigT]):
 
         The bot never reads what the game's PRNG will produce next (the next roll, the next
         card off a deck nobody sees): every iteration's world draws from a fresh seed out of
-        the bot's generator, at the state's draw count.
+        the bot's generator, at the state's draw count. A fresh object: the iteration owns it.
         """
         return PrngState(seed=self.rng.getrandbits(32), invocations=state.prng.invocations)
 
@@ -255,12 +256,13 @@ class MctsBot(Generic[StateT, ConfigT]):
         """One iteration from ``world`` (its moves filled in): select, expand, roll out, back up.
 
         The tree walk goes through ``table`` (positions met before are looked up, not re-run).
-        ``future`` is this world's PRNG: every action is played with it (never with the PRNG
-        of the state the position was first met in). The expanded action and the rollout run
-        in place on one copy of the last position's state.
+        ``future`` is this world's PRNG, a fresh object the iteration owns: every action is
+        played with it (never with the PRNG of the state the position was first met in). The
+        expanded action and the rollout run in place on one copy of the last position's state.
         """
         rng, c = self.rng, self.exploration
         node, position = root, world
+        own = future  # fresh from _own_future: nobody else holds it
         path = [root]
         expanded: HydratedAction[GameAction, StateT, ConfigT] | None = None
         while position.state.result is None:
@@ -281,7 +283,8 @@ class MctsBot(Generic[StateT, ConfigT]):
         state = position.state
         if expanded is not None or (state.result is None and self.max_rollout_actions > 0):
             state = self.engine.copy_state(state)
-            state.prng = future.model_copy()
+            # A successor's PRNG belongs to a remembered state: the rollout gets a copy of it.
+            state.prng = future if future is own else future.model_copy()
             if expanded is not None:
                 self.engine.run(expanded, state, table.game, in_place=True)
             self._rollout.play(state, table.game, self.rng, self.max_rollout_actions)
@@ -311,11 +314,11 @@ class MctsBot(Generic[StateT, ConfigT]):
             if opened is not None:
                 node = node.children[opened]
                 path.append(node)
-                engine.run(position.legal[keys[opened]], state, game, in_place=True)
+                run_owned(engine, position.legal[keys[opened]], state, game)
                 self._rollout.play(state, game, self.rng, self.max_rollout_actions)
                 break
             key = select(node.children, keys, acting, c)
             node = node.children[key]
             path.append(node)
-            engine.run(position.legal[keys[key]], state, game, in_place=True)
+            run_owned(engine, position.legal[keys[key]], state, game)
         back_up(path, rewards(state))

@@ -18,11 +18,12 @@ from typing import Generic, TypeVar
 import orjson
 
 from tabletop._action import GameAction
+from tabletop._checksum import remember_id
 from tabletop._engine import GameEngine
 from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState, HydratedAction
-from tabletop._model import writes_directly
 from tabletop._prng import PrngState
+from tabletop.bots._bot import give_id
 
 __all__ = ["ActionKeys", "Position", "PositionTable", "action_key"]
 
@@ -36,18 +37,7 @@ _PRNG = {"prng"}
 
 SIMULATED_ID = "mcts-simulated"
 """The id of every action submitted inside a search (never a real action)."""
-
-
-def simulated(action: GameAction) -> None:
-    """Give ``action``, a fresh candidate the caller owns, the search's id (in place).
-
-    A candidate's id is already set (to ""), so for a model with plain assignment this is the
-    one ``__dict__`` write pydantic's ``__setattr__`` would make, without its dispatch.
-    """
-    if writes_directly(type(action)):
-        action.__dict__["id"] = SIMULATED_ID
-    else:
-        action.id = SIMULATED_ID
+remember_id(SIMULATED_ID)  # the checksum hashes "mcts-simulated:" once, then only each index
 
 
 def action_key(action: GameAction) -> bytes:
@@ -165,7 +155,7 @@ class PositionTable(Generic[StateT, ConfigT]):
             legal = engine.legal_actions(state, player_id, game)
             if legal:
                 for action in legal:  # fresh candidates: owned here, so the id is set in place
-                    simulated(action)
+                    give_id(action, SIMULATED_ID)
                 position.acting, position.legal = player_id, legal
                 position.successors = [None] * len(legal)
                 break

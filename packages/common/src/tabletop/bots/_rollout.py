@@ -6,11 +6,12 @@ import random
 from typing import Generic, NamedTuple, TypeVar
 
 from tabletop._action import GameAction
-from tabletop._engine import GameEngine
+from tabletop._engine import GameEngine, run_owned
 from tabletop._errors import IllegalActionError
 from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState, HydratedAction, MachineContext, StateHandler
-from tabletop.bots._positions import simulated
+from tabletop.bots._bot import give_id
+from tabletop.bots._positions import SIMULATED_ID
 
 __all__ = ["RandomRollout"]
 
@@ -32,6 +33,9 @@ class _Plan(NamedTuple, Generic[StateT, ConfigT]):
     """The enumerable action classes by type; with ``by_type``, only those the handler accepts."""
     by_type: bool
     """The handler keeps the default ``is_valid_action``: it accepts a candidate by its type."""
+    fixed: tuple[type[HydratedAction[GameAction, StateT, ConfigT]], ...] | None
+    """With fixed ``types`` and ``by_type``: the enumerable classes of ``types``, in their order
+    (every candidate they enumerate is accepted by type); None otherwise."""
 
 
 class RandomRollout(Generic[StateT, ConfigT]):
@@ -43,8 +47,10 @@ class RandomRollout(Generic[StateT, ConfigT]):
     ``enumerate``, the handler's ``is_valid_action``), then drawn at random and ``check``-ed one
     at a time; a candidate that fails is set aside and the draw is repeated among the rest.
     That is a uniform draw among the legal ones, for the price of one check when most pass.
-    The drawn action then goes through :meth:`GameEngine.run` (``in_place=True``) with every
-    check of a submission.
+    The drawn action, a fresh candidate the rollout owns, then runs in place through the
+    engine with every rule of a submission (``run_owned``: :meth:`GameEngine.run` with
+    ``in_place=True``, without re-validating a copy of the candidate, and without running its
+    ``check`` a second time on the state the draw checked it on).
 
     Every draw comes from the ``rng`` passed in (a bot's generator, never the game's PRNG).
 
@@ -72,7 +78,10 @@ class RandomRollout(Generic[StateT, ConfigT]):
                 if not by_type or action_type in handler.accepts
             }
             types = [str(action_type) for action_type in handler.accepts] if fixed else None
-            self._plans[machine_state] = _Plan(handler, types, classes, by_type)
+            ordered = None
+            if types is not None and by_type:
+                ordered = tuple(classes[action_type] for action_type in types if action_type in classes)
+            self._plans[machine_state] = _Plan(handler, types, classes, by_type, ordered)
 
     def choose(
         self, state: StateT, player_id: str, game: Game[ConfigT], rng: random.Random
@@ -93,22 +102,24 @@ class RandomRollout(Generic[StateT, ConfigT]):
         rng: random.Random,
     ) -> HydratedAction[GameAction, StateT, ConfigT] | None:
         """:meth:`choose` for an active player of a game that is not over, with ``ctx`` on ``state``."""
-        handler, types, classes, by_type = self._plans[state.machine_state]
-        if types is None:
-            types = handler.valid_actions_for_player(player_id, ctx)
+        handler, types, classes, by_type, fixed = self._plans[state.machine_state]
         candidates: list[HydratedAction[GameAction, StateT, ConfigT]] = []
-        for action_type in types:
-            action_class = classes.get(action_type)
-            if action_class is None:
-                continue
-            if by_type:
-                candidates += action_class.enumerate(state, player_id)
-            else:
-                candidates += [
-                    candidate
-                    for candidate in action_class.enumerate(state, player_id)
-                    if handler.is_valid_action(candidate, ctx)
-                ]
+        if fixed is not None:  # the usual handler: the same classes every time, all accepted
+            for accepted in fixed:
+                candidates += accepted.enumerate(state, player_id)
+        else:
+            for action_type in handler.valid_actions_for_player(player_id, ctx) if types is None else types:
+                action_class = classes.get(action_type)
+                if action_class is None:
+                    continue
+                if by_type:
+                    candidates += action_class.enumerate(state, player_id)
+                else:
+                    candidates += [
+                        candidate
+                        for candidate in action_class.enumerate(state, player_id)
+                        if handler.is_valid_action(candidate, ctx)
+                    ]
         while candidates:
             index = rng.randrange(len(candidates))
             candidate = candidates[index]
@@ -127,7 +138,7 @@ class RandomRollout(Generic[StateT, ConfigT]):
 
         The acting player is the first active player with a legal action.
         """
-        run, draw = self.engine.run, self._draw
+        engine, draw = self.engine, self._draw
         # One context for the whole rollout: the state is played on in place, so it stays the
         # context's state; drawing only reads it (valid_actions_for_player, check).
         ctx: MachineContext[StateT, ConfigT] = MachineContext(state, game)
@@ -140,5 +151,5 @@ class RandomRollout(Generic[StateT, ConfigT]):
                     break
             else:
                 return
-            simulated(action)  # a fresh candidate: owned here
-            run(action, state, game, in_place=True)
+            give_id(action, SIMULATED_ID)  # a fresh candidate: owned here, handed over to the run
+            run_owned(engine, action, state, game, checked=True)  # the draw checked it on this state
