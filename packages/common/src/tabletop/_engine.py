@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -27,10 +26,6 @@ StateT = TypeVar("StateT", bound=AnyState)
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
 
 Action = HydratedAction[GameAction, StateT, ConfigT]
-
-_Targets = Mapping[str, Collection[StrEnum]]  # built once: subscripting a generic per action costs
-_COUNTED = ("action_count", "action_checksum")
-_MOVED = ("action_count", "action_checksum", "machine_state")
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import Generic, TypeVar
 
@@ -60,15 +61,10 @@ class LegalActions(Generic[StateT, ConfigT]):
         plan = self._plans[state.machine_state]
         if plan is not None:  # the handler's default tests: every accepted, enumerable type
             for action_class, checks in plan:
-                if not checks:
+                if checks:
+                    _keep_legal(action_class.enumerate(state, player_id), ctx, legal)
+                else:
                     legal += action_class.enumerate(state, player_id)
-                    continue
-                for candidate in action_class.enumerate(state, player_id):
-                    try:
-                        candidate.check(ctx)
-                    except IllegalActionError:
-                        continue
-                    legal.append(candidate)
             return legal
         handler = self._handlers[state.machine_state]
         enumerable = self._enumerable
@@ -80,13 +76,27 @@ class LegalActions(Generic[StateT, ConfigT]):
             action_class, checks = found
             if accepts_by_type and action_type not in handler.accepts:
                 continue  # the default is_valid_action refuses every candidate of this type
-            for candidate in action_class.enumerate(state, player_id):
-                if not accepts_by_type and not handler.is_valid_action(candidate, ctx):
-                    continue
-                if checks:
-                    try:
-                        candidate.check(ctx)
-                    except IllegalActionError:
-                        continue
-                legal.append(candidate)
+            candidates = action_class.enumerate(state, player_id)
+            if not accepts_by_type:
+                candidates = [
+                    candidate for candidate in candidates if handler.is_valid_action(candidate, ctx)
+                ]
+            if checks:
+                _keep_legal(candidates, ctx, legal)
+            else:
+                legal += candidates
         return legal
+
+
+def _keep_legal(
+    candidates: Iterable[Action[StateT, ConfigT]],
+    ctx: MachineContext[StateT, ConfigT],
+    legal: list[Action[StateT, ConfigT]],
+) -> None:
+    """Append to ``legal`` each of ``candidates`` whose ``check`` passes."""
+    for candidate in candidates:
+        try:
+            candidate.check(ctx)
+        except IllegalActionError:
+            continue
+        legal.append(candidate)
