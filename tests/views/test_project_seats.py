@@ -90,6 +90,30 @@ def test_views_of_different_seats_share_no_mutable_part(name: str) -> None:
                 assert not own & other
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_every_seat_in_seating_order_gets_its_own_unshared_view(name: str) -> None:
+    for state in _states(name, 4, seed=11):
+        seats = [player.player_id for player in state.players]
+        for views in (
+            project_seats(state),
+            project_seats(state, list(seats)),
+            project_seats(state, tuple(seats)),
+        ):
+            assert list(views) == seats
+            parts = [mutable_parts(view) | {id(s) for s in _fields_sets(view)} for view in views.values()]
+            for seat, own in zip(seats, parts, strict=True):
+                assert views[seat] == project_reference(state, seat)
+                assert not own & mutable_parts(state)
+                assert all(not own & other for other in parts if other is not own)
+
+
+@pytest.mark.parametrize("extra", [["nobody"], [SPECTATOR, "nobody"]])
+def test_a_stranger_after_every_seat_is_refused(extra: list[Perspective]) -> None:
+    state = next(_states("go-fish", 3, seed=4))
+    with pytest.raises(ValueError, match="'nobody' is not a player"):
+        project_seats(state, [*(player.player_id for player in state.players), *extra])
+
+
 def test_changing_one_seats_view_leaves_the_others_alone() -> None:
     state = list(_states("sealed-bids", 4, seed=3, steps=6, every=6))[-1]
     seats = [player.player_id for player in state.players]

@@ -102,17 +102,19 @@ def project(state: AnyState, perspective: Perspective) -> Model:
     Raises:
         ValueError: ``perspective`` is not one of the state's players.
     """
-    spectator = isinstance(perspective, Spectator)
-    if not spectator and not any(player.player_id == perspective for player in state.players):
+    spectator = perspective is SPECTATOR
+    if not spectator and perspective not in [player.player_id for player in state.players]:
         msg = f"{perspective!r} is not a player of game {state.game_id!r}"
         raise ValueError(msg)
     plan = state_plan(type(state), spectator=spectator)
     built = projector(plan)
     if built is not None:
         try:
-            return cast(Model, built.build(state, perspective, None, state))
+            view: Model = built.build(state, perspective, None, state)
         except (UnreadableError, AttributeError, KeyError, TypeError):
             pass  # a value the projector cannot read: the reference path below reads it (or says why)
+        else:
+            return view
     return project_reference(state, perspective)
 
 
@@ -140,14 +142,16 @@ def project_seats(
     """
     players = [player.player_id for player in state.players]
     wanted = players if perspectives is None else list(dict.fromkeys(perspectives))
-    seats: list[str] = []
-    for perspective in wanted:
-        if isinstance(perspective, Spectator):
-            continue
-        if perspective not in players:
-            msg = f"{perspective!r} is not a player of game {state.game_id!r}"
-            raise ValueError(msg)
-        seats.append(perspective)
+    if wanted == players:  # every seat in seating order (the usual call): nothing to check
+        every: dict[Perspective, Model] = dict(zip(players, _project_players(state, players), strict=True))
+        return every
+    seats = (
+        [seat for seat in wanted if seat is not SPECTATOR] if SPECTATOR in wanted else cast(list[str], wanted)
+    )
+    if not set(players).issuperset(seats):
+        stranger = next(seat for seat in seats if seat not in players)
+        msg = f"{stranger!r} is not a player of game {state.game_id!r}"
+        raise ValueError(msg)
     views: dict[Perspective, Model] = dict(zip(seats, _project_players(state, seats), strict=True))
     if len(seats) == len(wanted):
         return views
@@ -162,9 +166,11 @@ def _project_players(state: AnyState, seats: Sequence[str]) -> list[Model]:
     built = projector(state_plan(type(state), spectator=False))
     if built is not None:
         try:
-            return cast(list[Model], built.build_seats(state, seats, None, state))
+            views: list[Model] = built.build_seats(state, seats, None, state)
         except (UnreadableError, AttributeError, KeyError, TypeError):
             pass  # a value the projector cannot read: the reference path below reads it (or says why)
+        else:
+            return views
     return [project_reference(state, seat) for seat in seats]
 
 
