@@ -19,6 +19,7 @@ from tabletop import (
 from tabletop.bots import RandomBot, new_action_id
 from tabletop.games import available, load
 from tabletop.testing import make_game
+from tabletop_fixtures.seated import seated
 
 AnyEngine = GameEngine[AnyState, GameConfig]
 Action = HydratedAction[GameAction, AnyState, GameConfig]
@@ -59,10 +60,7 @@ def _reference_legal(
 
 @pytest.mark.parametrize("name", available())
 def test_legal_actions_and_choices_equal_the_reference_over_a_playout(name: str) -> None:
-    definition = load(name)
-    engine: AnyEngine = GameEngine(definition)
-    players = min(max(2, definition.min_players), definition.max_players)
-    game = make_game(definition, players=players, seed=3)
+    engine, game = seated(name, 3)
     bot = RandomBot(engine, 3)
     reference_rng = random.Random(3)
     state = engine.start(game, prng_key=UNKEYED).state

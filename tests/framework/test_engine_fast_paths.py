@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from tabletop import AnyState, GameConfig, GameEngine, IllegalActionError
 from tabletop.games import available, load
 from tabletop.testing import TEST_PRNG_KEY, make_game
+from tabletop_fixtures.seated import seated
 from typeguard import TypeCheckError
 
 AnyEngine = GameEngine[AnyState, GameConfig]
@@ -22,10 +23,7 @@ def _dump(state: AnyState) -> bytes:
 @pytest.mark.parametrize("name", available())
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_in_place_runs_equal_the_safe_path_on_random_playouts(name: str, seed: int) -> None:
-    definition = load(name)
-    engine: AnyEngine = GameEngine(definition)
-    players = min(max(2, definition.min_players), definition.max_players)
-    game = make_game(definition, players=players, seed=seed)
+    engine, game = seated(name, seed)
     rng = random.Random(seed)
     safe = engine.start(game, prng_key=TEST_PRNG_KEY).state
     owned = engine.copy_state(safe)
@@ -121,10 +119,7 @@ def test_the_parsed_copy_of_an_own_action_never_aliases_it(tic_tac_toe: tuple[An
 
 @pytest.mark.parametrize("name", available())
 def test_with_id_equals_model_copy_and_shares_nothing_mutable(name: str) -> None:
-    definition = load(name)
-    engine: AnyEngine = GameEngine(definition)
-    players = min(max(2, definition.min_players), definition.max_players)
-    game = make_game(definition, players=players, seed=1)
+    engine, game = seated(name, 1)
     state = engine.start(game, prng_key=TEST_PRNG_KEY).state
     player = next(p for p in state.active_player_ids if engine.legal_actions(state, p, game))
     for candidate in engine.legal_actions(state, player, game):

@@ -19,6 +19,7 @@ from tabletop import (
 from tabletop._engine import run_owned
 from tabletop.games import available, load
 from tabletop.testing import TEST_PRNG_KEY, make_game
+from tabletop_fixtures.seated import seated
 
 AnyEngine = GameEngine[AnyState, GameConfig]
 
@@ -30,10 +31,7 @@ def _dump(model: BaseModel) -> bytes:
 @pytest.mark.parametrize("name", available())
 @pytest.mark.parametrize("seed", [0, 1])
 def test_run_owned_equals_run_in_place_on_random_playouts(name: str, seed: int) -> None:
-    definition = load(name)
-    engine: AnyEngine = GameEngine(definition)
-    players = min(max(2, definition.min_players), definition.max_players)
-    game = make_game(definition, players=players, seed=seed)
+    engine, game = seated(name, seed)
     rng = random.Random(seed)
     reference = engine.start(game, prng_key=TEST_PRNG_KEY).state
     owned = engine.copy_state(reference)
