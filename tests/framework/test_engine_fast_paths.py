@@ -8,6 +8,7 @@ import orjson
 import pytest
 from pydantic import BaseModel
 from tabletop import AnyState, GameConfig, GameEngine, IllegalActionError
+from tabletop._engine import run_owned
 from tabletop.games import available, load
 from tabletop.testing import TEST_PRNG_KEY, make_game
 from tabletop_fixtures.seated import seated
@@ -23,10 +24,12 @@ def _dump(state: AnyState) -> bytes:
 @pytest.mark.parametrize("name", available())
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_in_place_runs_equal_the_safe_path_on_random_playouts(name: str, seed: int) -> None:
+    # Three paths: the safe copy, run(in_place=True), and run_owned (a search's own candidate).
     engine, game = seated(name, seed)
     rng = random.Random(seed)
     safe = engine.start(game, prng_key=TEST_PRNG_KEY).state
     owned = engine.copy_state(safe)
+    handed = engine.copy_state(safe)
     for step in range(500):
         if safe.result is not None:
             break
@@ -43,6 +46,10 @@ def test_in_place_runs_equal_the_safe_path_on_random_playouts(name: str, seed: i
         assert _dump(owned) == _dump(expected.state)
         assert [_dump_action(a) for a in got.actions] == [_dump_action(a) for a in expected.actions]
         assert _dump_action(action) == submitted  # neither path changes the submitted object
+        candidate = action.model_copy()  # a fresh candidate, handed over: recorded as it is
+        run_owned(engine, candidate, handed, game)
+        assert _dump(handed) == _dump(owned)
+        assert _dump_action(candidate) == _dump_action(expected.actions[0])
         safe = expected.state
     assert safe.result is not None, f"{name} did not finish within 500 actions"
 
