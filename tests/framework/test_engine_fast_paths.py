@@ -9,7 +9,7 @@ import pytest
 from pydantic import BaseModel
 from tabletop import AnyState, GameConfig, GameEngine, IllegalActionError
 from tabletop._engine import run_owned
-from tabletop.games import available, load
+from tabletop.games import available
 from tabletop.testing import TEST_PRNG_KEY, make_game
 from tabletop_fixtures.seated import seated
 from typeguard import TypeCheckError
@@ -56,13 +56,6 @@ def test_in_place_runs_equal_the_safe_path_on_random_playouts(name: str, seed: i
 
 def _dump_action(action: BaseModel) -> bytes:
     return orjson.dumps(action.model_dump(mode="json"))
-
-
-@pytest.fixture
-def tic_tac_toe() -> tuple[AnyEngine, AnyState]:
-    definition = load("tic-tac-toe")
-    engine: AnyEngine = GameEngine(definition)
-    return engine, engine.start(make_game(definition, players=2, seed=3)).state
 
 
 def test_in_place_changes_the_given_state_and_the_default_does_not(

@@ -28,13 +28,6 @@ def _dump(model: BaseModel) -> bytes:
     return orjson.dumps(model.model_dump(mode="json"))
 
 
-@pytest.fixture
-def tic_tac_toe() -> tuple[AnyEngine, AnyState]:
-    definition = load("tic-tac-toe")
-    engine: AnyEngine = GameEngine(definition)
-    return engine, engine.start(make_game(definition, players=2, seed=3)).state
-
-
 @pytest.mark.parametrize(
     ("update", "code"),
     [({}, "missing-id"), ({"id": "a1", "player_id": "p2"}, "player-not-active")],
