@@ -8,12 +8,13 @@ import orjson
 import pytest
 from tabletop import AnyState, GameConfig, GameEngine, dump_json
 from tabletop.games import available, load
-from tabletop.testing import TEST_PRNG_KEY, make_game
+from tabletop.testing import TEST_PRNG_KEY
 from tabletop.views import SPECTATOR, Perspective, project
 from tabletop.views._projection import project_reference, state_plan
 from tabletop.views._projector import projector
 from tabletop_fixtures.aliasing import mutable_parts
 from tabletop_fixtures.models import model_classes
+from tabletop_fixtures.seated import seated
 
 AnyEngine = GameEngine[AnyState, GameConfig]
 
@@ -21,10 +22,7 @@ AnyEngine = GameEngine[AnyState, GameConfig]
 @pytest.mark.parametrize("name", available())
 @pytest.mark.parametrize("players", [2, 4])
 def test_project_equals_the_reference_projection(name: str, players: int) -> None:
-    definition = load(name)
-    players = min(max(players, definition.min_players), definition.max_players)
-    engine: AnyEngine = GameEngine(definition)
-    game = make_game(definition, players=players, seed=players)
+    engine, game = seated(name, seed=players, players=players)
     state = engine.start(game, prng_key=TEST_PRNG_KEY).state
     rng = random.Random(players)
     perspectives: list[Perspective] = [seat.id for seat in game.players]
