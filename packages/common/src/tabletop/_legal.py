@@ -58,17 +58,29 @@ class LegalActions(Generic[StateT, ConfigT]):
         if state.result is not None or not state.is_active(player_id):
             return legal
         ctx = MachineContext(state, game)
+        for candidates, checks in self.offered(state, player_id, ctx):
+            if checks:
+                _keep_legal(candidates, ctx, legal)
+            else:
+                legal += candidates
+        return legal
+
+    def offered(
+        self, state: StateT, player_id: str, ctx: MachineContext[StateT, ConfigT]
+    ) -> list[tuple[Iterable[Action[StateT, ConfigT]], bool]]:
+        """The candidates the handler accepts from ``player_id``, not yet checked, type by type.
+
+        Per action type the handler offers (in its order): that type's candidates the handler
+        accepts, and whether their class overrides ``check`` (else every one of them is legal).
+        For an active player of a game that is not over, with ``ctx`` on ``state``.
+        """
         plan = self._plans[state.machine_state]
         if plan is not None:  # the handler's default tests: every accepted, enumerable type
-            for action_class, checks in plan:
-                if checks:
-                    _keep_legal(action_class.enumerate(state, player_id), ctx, legal)
-                else:
-                    legal += action_class.enumerate(state, player_id)
-            return legal
+            return [(action_class.enumerate(state, player_id), checks) for action_class, checks in plan]
         handler = self._handlers[state.machine_state]
         enumerable = self._enumerable
         accepts_by_type = type(handler).is_valid_action is StateHandler.is_valid_action
+        offered: list[tuple[Iterable[Action[StateT, ConfigT]], bool]] = []
         for action_type in handler.valid_actions_for_player(player_id, ctx):
             found = enumerable.get(action_type)
             if found is None:
@@ -81,11 +93,8 @@ class LegalActions(Generic[StateT, ConfigT]):
                 candidates = [
                     candidate for candidate in candidates if handler.is_valid_action(candidate, ctx)
                 ]
-            if checks:
-                _keep_legal(candidates, ctx, legal)
-            else:
-                legal += candidates
-        return legal
+            offered.append((candidates, checks))
+        return offered
 
 
 def _keep_legal(

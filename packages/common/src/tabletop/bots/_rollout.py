@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import Generic, NamedTuple, TypeVar
+from typing import Generic, TypeVar
 
 from tabletop._action import GameAction
 from tabletop._engine import GameEngine, run_owned
 from tabletop._errors import IllegalActionError
 from tabletop._game import Game, GameConfig
-from tabletop._machine import AnyState, HydratedAction, MachineContext, StateHandler
+from tabletop._legal import LegalActions
+from tabletop._machine import AnyState, HydratedAction, MachineContext
 from tabletop.bots._bot import give_id
 from tabletop.bots._positions import SIMULATED_ID
 
@@ -20,22 +21,6 @@ ConfigT = TypeVar("ConfigT", bound=GameConfig)
 
 _NO_CHECK = HydratedAction.check
 """The default ``check``, which accepts everything: an action class that keeps it is not called."""
-
-
-class _Plan(NamedTuple, Generic[StateT, ConfigT]):
-    """What one machine state's handler offers a rollout, worked out once per engine."""
-
-    handler: StateHandler[StateT, ConfigT]
-    types: list[str] | None
-    """The action types every player may play (the default ``valid_actions_for_player``), or
-    None if the handler decides per player and state."""
-    classes: dict[str, type[HydratedAction[GameAction, StateT, ConfigT]]]
-    """The enumerable action classes by type; with ``by_type``, only those the handler accepts."""
-    by_type: bool
-    """The handler keeps the default ``is_valid_action``: it accepts a candidate by its type."""
-    fixed: tuple[type[HydratedAction[GameAction, StateT, ConfigT]], ...] | None
-    """With fixed ``types`` and ``by_type``: the enumerable classes of ``types``, in their order
-    (every candidate they enumerate is accepted by type); None otherwise."""
 
 
 class RandomRollout(Generic[StateT, ConfigT]):
@@ -60,28 +45,8 @@ class RandomRollout(Generic[StateT, ConfigT]):
 
     def __init__(self, engine: GameEngine[StateT, ConfigT]) -> None:
         self.engine = engine
-        definition = engine.definition
-        enumerable = {
-            str(action_type): action_class
-            for action_type, action_class in definition.action_by_type.items()
-            if action_class.is_enumerable()
-        }
-        # Per machine state, what does not depend on the state: the handler's action types
-        # (unless it chooses them per player), and which enumerable classes it may accept.
-        self._plans: dict[object, _Plan[StateT, ConfigT]] = {}
-        for machine_state, handler in definition.handlers.items():
-            by_type = type(handler).is_valid_action is StateHandler.is_valid_action
-            fixed = type(handler).valid_actions_for_player is StateHandler.valid_actions_for_player
-            classes = {
-                action_type: action_class
-                for action_type, action_class in enumerable.items()
-                if not by_type or action_type in handler.accepts
-            }
-            types = [str(action_type) for action_type in handler.accepts] if fixed else None
-            ordered = None
-            if types is not None and by_type:
-                ordered = tuple(classes[action_type] for action_type in types if action_type in classes)
-            self._plans[machine_state] = _Plan(handler, types, classes, by_type, ordered)
+        self._offered = LegalActions(engine.definition).offered
+        """Per type, the candidates the handler accepts, unchecked: what the engine's legal actions check."""
 
     def choose(
         self, state: StateT, player_id: str, game: Game[ConfigT], rng: random.Random
@@ -102,24 +67,9 @@ class RandomRollout(Generic[StateT, ConfigT]):
         rng: random.Random,
     ) -> HydratedAction[GameAction, StateT, ConfigT] | None:
         """:meth:`choose` for an active player of a game that is not over, with ``ctx`` on ``state``."""
-        handler, types, classes, by_type, fixed = self._plans[state.machine_state]
         candidates: list[HydratedAction[GameAction, StateT, ConfigT]] = []
-        if fixed is not None:  # the usual handler: the same classes every time, all accepted
-            for accepted in fixed:
-                candidates += accepted.enumerate(state, player_id)
-        else:
-            for action_type in handler.valid_actions_for_player(player_id, ctx) if types is None else types:
-                action_class = classes.get(action_type)
-                if action_class is None:
-                    continue
-                if by_type:
-                    candidates += action_class.enumerate(state, player_id)
-                else:
-                    candidates += [
-                        candidate
-                        for candidate in action_class.enumerate(state, player_id)
-                        if handler.is_valid_action(candidate, ctx)
-                    ]
+        for offered, _ in self._offered(state, player_id, ctx):
+            candidates += offered
         while candidates:
             index = rng.randrange(len(candidates))
             candidate = candidates[index]
