@@ -94,7 +94,7 @@ def test_go_fish_loses_no_card() -> None:
 def test_go_fish_books_each_rank_once_and_keeps_no_book_in_hand() -> None:
     harness = _harness("go-fish")
     data = orjson.loads(harness.state.model_dump_json())
-    data["players"][0]["books"] = ["7", "7"]
+    data["players"][0]["books"] = [{"rank": "7", "turn": 1}, {"rank": "7", "turn": 1}]
     problems = _invalid(harness.engine, data).problems
     assert "rank 7 is booked 2 times" in problems
 

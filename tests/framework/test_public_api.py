@@ -21,6 +21,7 @@ PUBLIC_MODULES = [
     "tabletop.adapters",
     "tabletop.openspiel",
     "tabletop.pettingzoo",
+    "tabletop.versions",
 ]
 
 
@@ -45,6 +46,8 @@ ROOT_API = {
     "IllegalActionError",
     "InvalidStateError",
     "MachineContext",
+    "Migration",
+    "MigrationError",
     "Model",
     "PlayerState",
     "Prng",

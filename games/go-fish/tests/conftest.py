@@ -58,7 +58,10 @@ def census() -> Callable[[GoFishGameState], list[Card]]:
     def all_cards(state: GoFishGameState) -> list[Card]:
         hands = [card for player in state.players for card in player.hand]
         books = [
-            Card(rank=rank, suit=suit) for player in state.players for rank in player.books for suit in Suit
+            Card(rank=book.rank, suit=suit)
+            for player in state.players
+            for book in player.books
+            for suit in Suit
         ]
         return hands + list(state.deck.items) + books
 

@@ -42,7 +42,7 @@ def test_the_fourth_card_makes_a_book_laid_down_at_once(harness: Harness, deal: 
     deal(ctx.state, p1="QH QS 5C QD", p2="QC 9H")
     action = _ask(harness, "p2", "Q")
     action.apply(ctx)
-    assert (_hand(ctx.state, "p1"), ctx.state.player("p1").books) == (["5C"], [Rank.QUEEN])
+    assert (_hand(ctx.state, "p1"), ctx.state.player("p1").book_ranks()) == (["5C"], [Rank.QUEEN])
     assert action.metadata is not None and action.metadata.book is Rank.QUEEN
 
 

@@ -45,7 +45,7 @@ def test_a_drawn_fourth_card_makes_a_book(harness: Harness, deal: Deal) -> None:
     deal(ctx.state, deck="9C", p1="9H 9S 9D 4C")
     action = _draw(harness, "4")
     action.apply(ctx)
-    assert (ctx.state.player("p1").books, [card.code for card in ctx.state.player("p1").hand]) == (
+    assert (ctx.state.player("p1").book_ranks(), [card.code for card in ctx.state.player("p1").hand]) == (
         [Rank.NINE],
         ["4C"],
     )

@@ -5,6 +5,7 @@ from tabletop import GameResult
 from tabletop.components import Rank
 from tabletop.testing import GameHarness
 from tabletop_go_fish import definition
+from tabletop_go_fish.model.player_state import Book
 from tabletop_go_fish.state_handlers.game_over import GameOver
 
 
@@ -24,7 +25,7 @@ def test_enter_settles_the_result_by_books(
     harness = GameHarness(definition, players=len(books))
     ctx = harness.context()
     for player, count in zip(ctx.state.players, books, strict=True):
-        player.books = list(Rank)[:count]
+        player.books = [Book(rank=rank, turn=1) for rank in list(Rank)[:count]]
     GameOver().enter(ctx)
     assert (ctx.state.result, ctx.state.winning_player_ids) == (result, winners)
     assert ctx.state.active_player_ids == []

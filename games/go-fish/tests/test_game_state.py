@@ -9,6 +9,7 @@ from tabletop.testing import GameHarness, make_game
 from tabletop_go_fish import definition
 from tabletop_go_fish.model.config import GoFishConfig
 from tabletop_go_fish.model.game_state import GoFishGameState, HydratedGoFishGameState
+from tabletop_go_fish.model.player_state import Book
 
 Harness = GameHarness[HydratedGoFishGameState, GoFishConfig]
 Deal = Callable[..., None]
@@ -44,9 +45,10 @@ def test_the_deck_is_shuffled_by_the_state_prng() -> None:
     assert state.deck.items[::-1] == top_first[14:]
 
 
-def test_a_book_dealt_is_laid_down_before_play() -> None:
+def test_a_book_dealt_is_laid_down_before_play_in_turn_zero() -> None:
     state = _start(2, seed=40)  # this seed deals p1 all four eights
-    assert ([len(p.hand) for p in state.players], state.player("p1").books) == ([3, 7], [Rank.EIGHT])
+    assert [len(p.hand) for p in state.players] == [3, 7]
+    assert state.player("p1").books == [Book(rank=Rank.EIGHT, turn=0)]
     assert state.action_count == 0 and state.active_player_ids == ["p1"]
 
 
@@ -54,10 +56,11 @@ def test_lay_book_needs_all_four_cards_of_the_rank(harness: Harness, deal: Deal)
     ctx = harness.context()
     deal(ctx.state, p1="7H 7S 2C 7D 7C")
     assert ctx.state.lay_book("p1", Rank.SEVEN)
-    assert ([c.code for c in ctx.state.player("p1").hand], ctx.state.player("p1").books) == (
+    assert ([c.code for c in ctx.state.player("p1").hand], ctx.state.player("p1").book_ranks()) == (
         ["2C"],
         [Rank.SEVEN],
     )
+    assert ctx.state.player("p1").books[0].turn == ctx.state.turn_manager.turn_count
     assert not ctx.state.lay_book("p1", Rank.TWO)
 
 

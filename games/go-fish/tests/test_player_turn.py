@@ -11,6 +11,7 @@ from tabletop_go_fish.actions.draw_card import HydratedDrawCard
 from tabletop_go_fish.definition.states import MachineState
 from tabletop_go_fish.model.config import GoFishConfig
 from tabletop_go_fish.model.game_state import HydratedGoFishGameState
+from tabletop_go_fish.model.player_state import Book
 from tabletop_go_fish.state_handlers.player_turn import PlayerTurn
 
 Harness = GameHarness[HydratedGoFishGameState, GoFishConfig]
@@ -65,7 +66,7 @@ def test_on_action_ends_the_game_with_the_thirteenth_book(
     harness: Harness, books: int, following: MachineState
 ) -> None:
     ctx = harness.context()
-    ranks = list(Rank)[:books]
+    ranks = [Book(rank=rank, turn=1) for rank in list(Rank)[:books]]
     ctx.state.player("p1").books, ctx.state.player("p2").books = ranks[::2], ranks[1::2]
     action = harness.action(HydratedAsk, "p1", target_player_id="p2", rank="7")
     assert PlayerTurn().on_action(action, ctx) is following

@@ -27,6 +27,7 @@ from tabletop_go_fish.actions.ask import HydratedAsk
 from tabletop_go_fish.actions.draw_card import DrawCard
 from tabletop_go_fish.model.config import GoFishConfig
 from tabletop_go_fish.model.game_state import GoFishGameState, HydratedGoFishGameState
+from tabletop_go_fish.model.player_state import Book
 
 Harness = GameHarness[HydratedGoFishGameState, GoFishConfig]
 Deal = Callable[..., None]
@@ -80,11 +81,11 @@ def test_a_spectator_sees_only_hand_sizes(table: Harness) -> None:
 def test_everyone_sees_the_deck_size_books_and_turn_but_not_the_deck_or_the_seed(
     table: Harness, perspective: Perspective
 ) -> None:
-    table.state.player("p3").books = [Rank.QUEEN]
+    table.state.player("p3").books = [Book(rank=Rank.QUEEN, turn=1)]
     data = view(table.state, perspective)
     assert data["deck_count"] == 3
     assert "deck" not in data and "prng" not in data
-    assert [seat(data, index)["books"] for index in range(3)] == [[], [], ["Q"]]
+    assert [seat(data, index)["books"] for index in range(3)] == [[], [], [{"rank": "Q", "turn": 1}]]
     assert data["active_player_ids"] == ["p1"]
 
 
@@ -174,7 +175,7 @@ def test_the_checker_finds_a_card_of_another_hand_or_of_the_deck(table: Harness)
 
 
 def test_a_hydrated_view_answers_the_public_queries(table: Harness) -> None:
-    table.state.player("p2").books = [Rank.QUEEN, Rank.KING]
+    table.state.player("p2").books = [Book(rank=Rank.QUEEN, turn=1), Book(rank=Rank.KING, turn=1)]
     hydrated = hydrated_view_type(HydratedGoFishGameState).hydrate(project(table.state, "p3"))
     assert hydrated.leaders() == ["p2"]  # type: ignore[attr-defined]
     assert hydrated.is_active("p1") and not hydrated.is_over

@@ -23,6 +23,7 @@ from tabletop._machine import (
     StateHandler,
     TerminalHandler,
 )
+from tabletop._migration import Migration, MigrationError
 from tabletop._model import Model
 from tabletop._parser import ActionParser, RawAction
 from tabletop._prng import UNKEYED, Prng, PrngState, Unkeyed, new_prng_key
@@ -48,6 +49,8 @@ __all__ = [
     "IllegalActionError",
     "InvalidStateError",
     "MachineContext",
+    "Migration",
+    "MigrationError",
     "Model",
     "Player",
     "PlayerState",

@@ -16,8 +16,10 @@ from tabletop._errors import GameDefinitionError
 from tabletop._game import Game, GameConfig
 from tabletop._hydration import Hydrated, _plain_model_of
 from tabletop._machine import AnyState, HydratedAction, MachineContext, StateHandler
+from tabletop._migration import Migration
 from tabletop._parser import ActionParser, literal_tag
 from tabletop._registry import action_enum, discover_actions, handler_config_type, in_enum_order
+from tabletop._semver import parse_version
 from tabletop._state import GameState, PlayerState
 from tabletop._visibility import Public, policy_of
 
@@ -112,6 +114,13 @@ class GameDefinition(Generic[StateT, ConfigT]):
             :meth:`tabletop.GameEngine.load_state` checks them on every state a host loads
             (raising :class:`tabletop.InvalidStateError`), and ``tabletop simulate`` after every
             action. It may assume the state passed its schema.
+        migrations: The declared steps between logic versions (:class:`tabletop.Migration`), at
+            most one from each version, none to a version above ``logic_version``. A host moves
+            a match stored under an earlier version along them (see :mod:`tabletop.versions`).
+        frozen_versions: Frozen copies of earlier versions of this game (their own
+            definitions, with the same name and their own ``logic_version``) kept runnable
+            beside this one: a host runs a match stored under such a version with its frozen
+            copy instead of migrating it, so it finishes under the rules it started with.
 
     Raises:
         GameDefinitionError: Naming every problem found: a state without a handler, a handler
@@ -138,6 +147,8 @@ class GameDefinition(Generic[StateT, ConfigT]):
         determinizer: Determinizer[StateT] | None = None,
         chance: bool = False,
         invariants: Callable[[StateT], Iterable[str]] | None = None,
+        migrations: Sequence[Migration] = (),
+        frozen_versions: Sequence[GameDefinition[AnyState, GameConfig]] = (),
     ) -> None:
         self.name = name
         self.state_type = _hydrated_state_type(state_type)
@@ -163,6 +174,10 @@ class GameDefinition(Generic[StateT, ConfigT]):
         self.determinizer = determinizer
         self.chance = chance
         self.invariants = invariants
+        self.migrations: tuple[Migration, ...] = tuple(migrations)
+        self.frozen_versions: dict[str, GameDefinition[AnyState, GameConfig]] = {
+            frozen.logic_version: frozen for frozen in frozen_versions
+        }
         self.hidden_information = _hides_information(self.state_type)
         """True if the state declares hidden information of its own (any non-public field but ``prng``)."""
         self.action_by_type: dict[str, type[HydratedAction[GameAction, StateT, ConfigT]]] = {}
@@ -264,6 +279,7 @@ class GameDefinition(Generic[StateT, ConfigT]):
         if not 1 <= self.min_players <= self.max_players:
             problems.append(f"player range {self.min_players}..{self.max_players} is empty")
         problems += self._config_problems()
+        problems += self._version_problems()
         if problems:
             raise GameDefinitionError(self.name, problems)
 
@@ -271,6 +287,34 @@ class GameDefinition(Generic[StateT, ConfigT]):
         for field_name, field in self.config_type.model_fields.items():
             if field.is_required():
                 yield f"config option {field_name!r} has no default"
+
+    def _version_problems(self) -> list[str]:
+        problems: list[str] = []
+        try:
+            installed = parse_version(self.logic_version)
+        except ValueError as error:
+            return [str(error)]
+        starts: set[str] = set()
+        for step in self.migrations:
+            label = f"migration {step.from_version} -> {step.to_version}"
+            try:
+                before, after = parse_version(step.from_version), parse_version(step.to_version)
+            except ValueError as error:
+                problems.append(f"{label}: {error}")
+                continue
+            if after <= before:
+                problems.append(f"{label} does not lead to a later version")
+            if after > installed:
+                problems.append(f"{label} leads past the installed logic version {self.logic_version}")
+            if step.from_version in starts:
+                problems.append(f"two migrations start from {step.from_version}")
+            starts.add(step.from_version)
+        for version, frozen in self.frozen_versions.items():
+            if frozen.name != self.name:
+                problems.append(f"frozen copy {version} is of another game, {frozen.name!r}")
+            if version == self.logic_version:
+                problems.append(f"frozen copy {version} has the installed logic version")
+        return problems
 
     def _reachable(self) -> set[StrEnum]:
         seen = {self.initial_state}

@@ -135,7 +135,8 @@ class MatchInfo(Model):
     game: str
     """The game's registry name."""
     logic_version: str
-    """The game logic version it was created with."""
+    """The game logic version the match runs: the one it was created with, or the one it was last
+    migrated to."""
     status: MatchStatus
     """``in_progress`` or ``finished``."""
     config: dict[str, JsonValue]
@@ -156,6 +157,13 @@ class MatchInfo(Model):
     """When the match was created."""
     updated_at: datetime
     """When it last changed."""
+    migrated_from: str | None
+    """The logic version it ran before its last migration to ``logic_version``; null if never migrated."""
+    migrated_at: datetime | None
+    """When it was last migrated; null if never."""
+    replay_base: int
+    """The index its replay starts from: 0, a fork's start, or the action count at its last
+    migration (undo and fork never reach behind it)."""
 
 
 class MatchList(Model):
@@ -194,6 +202,8 @@ class ViewResponse(Model):
     """Running checksum of the recorded actions."""
     status: MatchStatus
     """``in_progress`` or ``finished``."""
+    logic_version: str
+    """The game logic version the match runs (a ``reset`` event after a migration carries the new one)."""
     view: dict[str, JsonValue]
     """The projected view of the state for this perspective."""
     valid_action_types: list[str]

@@ -19,6 +19,7 @@ from tabletop_server._registry import GameRegistry
 from tabletop_server._service import MatchService
 from tabletop_server._settings import Settings
 from tabletop_server._static import mount_ui
+from tabletop_server._upgrade import outdated_report
 from tabletop_server.events import EventHub, PostgresHub, hub_for
 from tabletop_server.routers import events, games, history, matches, play, seats
 from tabletop_server.routers._fast import FastPaths
@@ -92,6 +93,8 @@ def create_app(
             await run_in_threadpool(hub.start)
         app.state.service = service
         app.state.bots = runner
+        for line in await run_in_threadpool(outdated_report, registry, store):
+            print(f"tabletop: stored matches of {line}", flush=True)
         await run_in_threadpool(_resume_bots, service, runner)
         collector = _tune_collector(settings.gc_threshold)
         try:

@@ -133,7 +133,7 @@ class BotRunner:
             match = self.service.load(match_id)
         except (ApiError, StorageError):
             return False
-        if match.row.status != "in_progress":
+        if match.row.status != "in_progress" or match.unavailable is not None:
             return False
         bots = match.bot_seats()
         state = match.state

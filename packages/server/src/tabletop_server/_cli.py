@@ -1,4 +1,5 @@
-"""The server's subcommands of the ``tabletop`` command: ``serve``, ``db upgrade``, ``server openapi``."""
+"""The server's subcommands of the ``tabletop`` command: ``serve``, ``db upgrade|matches``,
+``rehearsal record``, ``server openapi``."""
 
 from __future__ import annotations
 
@@ -106,6 +107,18 @@ def _upgrade(args: argparse.Namespace) -> int:
     return upgrade_command(args)
 
 
+def _matches(args: argparse.Namespace) -> int:
+    from tabletop_server._versions_cli import matches_command
+
+    return matches_command(args)
+
+
+def _record(args: argparse.Namespace) -> int:
+    from tabletop_server._versions_cli import record_command
+
+    return record_command(args)
+
+
 def _app_for_document() -> object:
     from tabletop_server._app import create_app
     from tabletop_server._settings import Settings
@@ -153,6 +166,27 @@ def register(commands: Commands) -> None:
     up = db_commands.add_parser("upgrade", help="apply the schema migrations")
     up.add_argument("--db", help="database URL (default: .tabletop/tabletop.sqlite3)")
     up.set_defaults(handler=_upgrade)
+    listing = db_commands.add_parser("matches", help="stored matches by game and logic version")
+    listing.add_argument("--db", help="database URL (default: .tabletop/tabletop.sqlite3)")
+    listing.add_argument(
+        "--outdated",
+        action="store_true",
+        help="list each match stored under another logic version than its installed game's, and "
+        "what the server does with it (migrates, frozen, unavailable)",
+    )
+    listing.set_defaults(handler=_matches)
+
+    rehearsal = commands.add_parser("rehearsal", help="rehearsals of matches under earlier logic versions")
+    rehearsal_commands = rehearsal.add_subparsers(dest="rehearsal_command", required=True, metavar="COMMAND")
+    record = rehearsal_commands.add_parser(
+        "record", help="save a stored match as a rehearsal (<game project>/tests/rehearsals/<version>/)"
+    )
+    record.add_argument("match_id", help="the stored match (best stopped mid-game)")
+    record.add_argument("--name", required=True, help="its name: lowercase letters, digits, dashes")
+    record.add_argument("--db", help="database URL (default: .tabletop/tabletop.sqlite3)")
+    record.add_argument("--out", type=Path, help="rehearsal folder (default: the game's tests/rehearsals)")
+    record.add_argument("--description", default="", help="what the rehearsal exercises")
+    record.set_defaults(handler=_record)
 
     server = commands.add_parser("server", help="server tooling")
     server_commands = server.add_subparsers(dest="server_command", required=True, metavar="COMMAND")

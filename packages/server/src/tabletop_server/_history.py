@@ -62,9 +62,10 @@ def undo(service: MatchService, match_id: str, player_id: str) -> JsonDict:
     """
     for _ in range(MAX_ATTEMPTS):
         match = service.load(match_id)
+        match.check_writable()
         check = service.undo_state(match, player_id)
         if not check.allowed:
-            raise ApiError("undo-not-allowed", check.reason or "nothing to undo")
+            raise ApiError(check.code, check.reason or "nothing to undo")
         state = state_at(service, match, check.to_index)
         if state.prng.invocations != match.state.prng.invocations:
             raise ApiError(
@@ -105,8 +106,16 @@ def fork(service: MatchService, match_id: str, player_id: str | None, index: int
     """
     for _ in range(MAX_ATTEMPTS):
         parent = service.load(match_id)
+        parent.check_writable()
         row = parent.row
         at = row.head if index is None else index
+        if row.migrated_from is not None and 0 <= at < row.base_index:
+            raise ApiError(
+                "before-migration",
+                f"the match was migrated from logic {row.migrated_from} to {row.logic_version} at action "
+                f"{row.base_index}; a fork starts at {row.base_index}..{row.head}, not {at}",
+                path="index",
+            )
         if not row.base_index <= at <= row.head:
             raise ApiError(
                 "invalid-index", f"a fork keeps {row.base_index}..{row.head} actions, not {at}", path="index"

@@ -8,10 +8,11 @@ from typing import cast
 
 import orjson
 from pydantic import JsonValue
-from tabletop import Game, GameConfig
+from tabletop import Game, GameConfig, TabletopError
 from tabletop._machine import AnyState
 
 from tabletop_server._api_models import BotSpec
+from tabletop_server._errors import ApiError
 from tabletop_server._registry import GameEntry
 from tabletop_server._runtime import JsonDict, build_game, load_state
 from tabletop_server.storage import ActionRow, MatchRow, SeatRow
@@ -29,27 +30,54 @@ def status_of_state(state: AnyState) -> str:
 
 @dataclass
 class LoadedMatch:
-    """A match row, its seats and game, and (on first use) its hydrated state."""
+    """A match row, its seats and game, and (on first use) its hydrated state.
+
+    ``entry`` is the code the match runs: the installed game, or a frozen copy of the version
+    it was created with. ``unavailable`` is set when no code can run it (its logic version has
+    no migration path to the installed one, or its migration failed): every write is refused
+    with that error, and reads use the installed game's models as far as they can read it.
+    """
 
     row: MatchRow
     seats: list[SeatRow]
     entry: GameEntry
     game: Game[GameConfig]
     _state: AnyState | None = field(default=None, repr=False)
+    unavailable: ApiError | None = None
 
     @classmethod
-    def of(cls, row: MatchRow, seats: list[SeatRow], entry: GameEntry) -> LoadedMatch:
+    def of(
+        cls, row: MatchRow, seats: list[SeatRow], entry: GameEntry, *, unavailable: ApiError | None = None
+    ) -> LoadedMatch:
         """Wrap rows read from the store."""
         seat_list = [(seat.player_id, seat.name, seat.bot is None) for seat in seats]
         game = build_game(entry, row.id, seat_list, row.config, row.seed)
-        return cls(row, seats, entry, game)
+        return cls(row, seats, entry, game, unavailable=unavailable)
 
     @property
     def state(self) -> AnyState:
-        """The current state (hydrated once, then shared: never mutate it)."""
+        """The current state (hydrated once, then shared: never mutate it).
+
+        Raises:
+            ApiError: The match is ``unavailable`` and the installed game cannot read its state.
+        """
         if self._state is None:
-            self._state = load_state(self.entry, self.row.state_json)
+            try:
+                self._state = load_state(self.entry, self.row.state_json)
+            except (ValueError, TabletopError):
+                if self.unavailable is None:
+                    raise
+                raise self.unavailable from None
         return self._state
+
+    def check_writable(self) -> None:
+        """Refuse a write to a match no installed code can run.
+
+        Raises:
+            ApiError: ``logic-version-unavailable`` (or the failed migration's code).
+        """
+        if self.unavailable is not None:
+            raise self.unavailable
 
     def reread(self, row: MatchRow, seats: list[SeatRow]) -> LoadedMatch:
         """This match as read again: its game and hydrated state are kept if ``row`` is at the
@@ -58,8 +86,8 @@ class LoadedMatch:
             _player(s) for s in self.seats
         ]
         if same:
-            return LoadedMatch(row, seats, self.entry, self.game, self._state)
-        return LoadedMatch.of(row, seats, self.entry)
+            return LoadedMatch(row, seats, self.entry, self.game, self._state, self.unavailable)
+        return LoadedMatch.of(row, seats, self.entry, unavailable=self.unavailable)
 
     def holder(self, token_hash: str) -> str | None:
         """The player id of the seat the token hashing to ``token_hash`` holds, or None
@@ -112,6 +140,9 @@ def match_info(row: MatchRow, seats: list[SeatRow]) -> JsonDict:
         "parent": parent,
         "created_at": row.created_at.isoformat(),
         "updated_at": row.updated_at.isoformat(),
+        "migrated_from": row.migrated_from,
+        "migrated_at": None if row.migrated_at is None else row.migrated_at.isoformat(),
+        "replay_base": row.base_index,
     }
 
 
@@ -122,6 +153,7 @@ class UndoCheck:
     allowed: bool
     to_index: int
     reason: str
+    code: str = "undo-not-allowed"
 
 
 def undo_check(row: MatchRow, tail: list[ActionRow], player_id: str | None) -> UndoCheck:
@@ -140,6 +172,14 @@ def undo_check(row: MatchRow, tail: list[ActionRow], player_id: str | None) -> U
         if action.source == "user" and action.player_id == player_id:
             return _judge(action, later)
         later.append(action)
+    if row.migrated_from is not None and row.base_index > 0 and len(tail) < UNDO_WINDOW:
+        return UndoCheck(
+            False,
+            row.head,
+            f"{player_id}'s last action was played under logic {row.migrated_from}, before the match "
+            f"was migrated to {row.logic_version} at action {row.base_index}: undo never crosses a migration",
+            "before-migration",
+        )
     return UndoCheck(False, row.head, f"{player_id} has no recent action to undo")
 
 

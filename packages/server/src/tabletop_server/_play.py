@@ -104,7 +104,11 @@ def parse_body(
 
 
 def check_logic_version(match: LoadedMatch, header: str | None) -> None:
-    """Refuse a client built for another major version of the game's logic.
+    """Refuse a client built for another major version of the logic the match runs.
+
+    The version compared is the one of the code that runs the match (the installed game once
+    the match was migrated, or the frozen copy of its own version), which is also the match's
+    stored ``logic_version``.
 
     Raises:
         ApiError: ``incompatible-logic-version`` (409) or an unreadable header (400).
@@ -118,12 +122,12 @@ def check_logic_version(match: LoadedMatch, header: str | None) -> None:
             "X-Tabletop-Logic-Version must be a version like 1.2.0",
             path="X-Tabletop-Logic-Version",
         )
-    ours = match.row.logic_version.split(".")[0]
-    if found.group(1) != ours:
+    running = match.entry.definition.logic_version
+    if found.group(1) != running.split(".")[0]:
         raise ApiError(
             "incompatible-logic-version",
             f"the client was built for {match.row.game} logic {header.strip()[:20]}; "
-            f"this match runs {match.row.logic_version}",
+            f"this match runs {running}",
             path="X-Tabletop-Logic-Version",
         )
 
@@ -165,6 +169,7 @@ class _Played:
 
 def _play(match: LoadedMatch, action_type: str, submission: Submission, logic_version: str | None) -> _Played:
     """Run the engine (no I/O). Raises ``ApiError`` or the engine's ``IllegalActionError``."""
+    match.check_writable()
     if action_type not in match.entry.user_action_types:
         raise ApiError(
             "unknown-action-type",

@@ -150,6 +150,19 @@ class GameRegistry:
     def __init__(self, definitions: Mapping[str, Definition] | None = None) -> None:
         found = load_all() if definitions is None else dict(definitions)
         self._entries = {name: GameEntry.build(name, found[name]) for name in sorted(found)}
+        self._frozen = {
+            (name, version): GameEntry.build(name, frozen)
+            for name in sorted(found)
+            for version, frozen in found[name].frozen_versions.items()
+        }
+
+    def frozen(self, name: str, logic_version: str) -> GameEntry | None:
+        """The frozen copy of ``name`` at ``logic_version`` the game keeps runnable, or None."""
+        return self._frozen.get((name, logic_version))
+
+    def find(self, name: str) -> GameEntry | None:
+        """The game called ``name``, or None."""
+        return self._entries.get(name)
 
     def entries(self) -> list[GameEntry]:
         """Every hosted game, sorted by name."""

@@ -42,6 +42,7 @@ from tabletop_server._runtime import (
     view_json,
 )
 from tabletop_server._settings import Settings
+from tabletop_server._upgrade import resolve_version
 from tabletop_server.events import EventHub, MatchChange
 from tabletop_server.storage import (
     MatchRow,
@@ -115,10 +116,13 @@ class MatchService:
         except StorageError as error:
             raise storage_error(error) from None
         known = self.cache.get(match_id)
-        if known is not None:
+        if known is not None and known.row.logic_version == row.logic_version:
             match = known.reread(row, seats)
-        else:
-            match = LoadedMatch.of(row, seats, self.registry.get(row.game))
+        else:  # the version decides the code that runs it (or migrates it first)
+            try:
+                match = resolve_version(self.registry, self.store, row, seats, self.announce)
+            except StorageError as error:
+                raise storage_error(error) from None
         self.cache.put(match)
         return match
 
@@ -171,7 +175,7 @@ class MatchService:
 
     def undo_state(self, match: LoadedMatch, player_id: str | None) -> UndoCheck:
         """Whether ``player_id`` may undo now."""
-        if player_id is None or match.row.status != "in_progress":
+        if player_id is None or match.row.status != "in_progress" or match.unavailable is not None:
             return UndoCheck(False, match.row.head, "nothing to undo")
         tail = self.store.actions(
             match.row.id, after=max(match.row.base_index, match.row.head - UNDO_WINDOW) - 1
@@ -183,7 +187,7 @@ class MatchService:
         state = match.state
         valid: list[str] = []
         legal: list[JsonDict] | None = []
-        if player_id is not None:
+        if player_id is not None and match.unavailable is None:
             valid, legal = legal_action_bodies(match.entry, state, match.game, player_id)
         if can_undo is None:
             can_undo = self.undo_state(match, player_id).allowed
@@ -193,6 +197,7 @@ class MatchService:
             "index": match.row.head,
             "checksum": match.row.checksum,
             "status": match.row.status,
+            "logic_version": match.row.logic_version,
             "view": view_json(state, perspective_of(player_id)),
             "valid_action_types": list(valid),
             "legal_actions": cast(JsonValue, legal),
@@ -224,9 +229,14 @@ class MatchService:
         match = self.load(match_id)
         rows = self.store.actions(match_id, after=after)
         perspective = perspective_of(player_id)
-        projected: list[JsonValue] = [
-            action_json(load_action(match.entry, row.json), perspective) for row in rows
-        ]
+        try:
+            projected: list[JsonValue] = [
+                action_json(load_action(match.entry, row.json), perspective) for row in rows
+            ]
+        except ValueError:
+            if match.unavailable is None:
+                raise
+            raise match.unavailable from None
         return {"actions": projected, "index": match.row.head}
 
     def info(self, match_id: str) -> JsonDict:

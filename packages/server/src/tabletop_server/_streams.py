@@ -45,6 +45,8 @@ def format_event(event: str, data: object, event_id: int | None = None) -> bytes
 class _Position:
     head: int
     last_id: str | None
+    logic_version: str | None = None
+    """The logic version of the last document sent: a migration since makes the next event a ``reset``."""
 
 
 class MatchStream:
@@ -102,7 +104,7 @@ class MatchStream:
         event_id = match.row.head - 1
         self._sent.clear()
         self._sent.append((event_id, {**view, "actions": []}))
-        return format_event(event, view, event_id), _Position(match.row.head, last)
+        return format_event(event, view, event_id), _Position(match.row.head, last, match.row.logic_version)
 
     def _last_id(self, head: int, base_index: int) -> str | None:
         if head <= base_index:
@@ -112,9 +114,12 @@ class MatchStream:
 
     def _resume(self, last_event_id: int) -> tuple[bytes, _Position]:
         match = self.service.load(self.match_id)
-        if last_event_id + 1 > match.row.head or last_event_id + 1 < match.row.base_index:
+        row = match.row
+        if last_event_id + 1 > row.head or last_event_id + 1 < row.base_index:
             return self._snapshot("reset")
-        return self._update(_Position(last_event_id + 1, None), verify=False)
+        if row.migrated_from is not None and last_event_id + 1 <= row.base_index:
+            return self._snapshot("reset")  # the client's documents may be of the version before
+        return self._update(_Position(last_event_id + 1, None, row.logic_version), verify=False)
 
     def _catch_up(self, position: _Position) -> tuple[bytes, _Position]:
         try:
@@ -125,7 +130,7 @@ class MatchStream:
     def _update(self, position: _Position, *, verify: bool) -> tuple[bytes, _Position]:
         match = self.service.load(self.match_id)
         row = match.row
-        if row.head < position.head:
+        if row.head < position.head or row.logic_version != position.logic_version:
             return self._snapshot("reset")
         checked = verify and position.last_id is not None and position.head - 1 >= row.base_index
         after = position.head - 2 if checked else position.head - 1
@@ -145,7 +150,7 @@ class MatchStream:
         document: JsonDict = {**self.service.view_of(match, self.player_id), "actions": list(actions)}
         frame = format_event("update", self._delta(document), last.index)
         self._sent.append((last.index, document))
-        return frame, _Position(last.index + 1, last.action_id)
+        return frame, _Position(last.index + 1, last.action_id, row.logic_version)
 
     def _delta(self, document: JsonDict) -> JsonDict:
         """The shortest ``{"base", "patch"}`` from a document this connection sent (or none)."""

@@ -2,6 +2,7 @@
 
 from tabletop import GameDefinition
 
+from tabletop_go_fish.definition.migrations import migrations
 from tabletop_go_fish.definition.state_handlers import state_handlers
 from tabletop_go_fish.definition.states import MachineState
 from tabletop_go_fish.model.config import GoFishConfig
@@ -18,7 +19,8 @@ definition = GameDefinition(
     setup=setup,
     min_players=2,
     max_players=6,
-    logic_version="2.0.0",
+    logic_version="3.0.0",
     determinizer=determinize,
     invariants=invariants,
+    migrations=migrations,
 )

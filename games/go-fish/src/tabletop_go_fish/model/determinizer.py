@@ -49,7 +49,7 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
         msg = f"not {whose}'s view of a Go Fish state"
         raise ValueError(msg)
     held = set() if mine is None else {Card.model_validate(card) for card in mine["hand"]}
-    booked = {rank for player in players for rank in player["books"]}
+    booked = {book["rank"] for player in players for book in player["books"]}
     unseen = [card for card in standard_deck() if card not in held and card.rank not in booked]
     others = [player for player in players if player is not mine]
     sizes = [int(player["hand_count"]) for player in others]

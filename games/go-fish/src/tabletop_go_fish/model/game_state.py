@@ -10,7 +10,7 @@ from tabletop.views import CountOnly
 from tabletop_go_fish.components.rules import BOOK_COUNT, BOOK_SIZE, hand_size
 from tabletop_go_fish.definition.states import MachineState
 from tabletop_go_fish.model.config import GoFishConfig
-from tabletop_go_fish.model.player_state import GoFishPlayerState
+from tabletop_go_fish.model.player_state import Book, GoFishPlayerState
 
 
 class GoFishGameState(GameState[GoFishPlayerState, MachineState]):
@@ -31,12 +31,13 @@ class HydratedGoFishGameState(GoFishGameState, Hydrated[GoFishGameState]):
         return not self.player(player_id).hand and self.deck.is_empty()
 
     def lay_book(self, player_id: str, rank: Rank) -> bool:
-        """Lay down the player's ``rank`` cards as a book if they hold all four; True if so."""
+        """Lay down the player's ``rank`` cards as a book if they hold all four, recording the
+        current turn's number (0 while dealing); True if so."""
         player = self.player(player_id)
         if sum(card.rank == rank for card in player.hand) < BOOK_SIZE:
             return False
         player.hand = [card for card in player.hand if card.rank != rank]
-        player.books.append(rank)
+        player.books.append(Book(rank=rank, turn=self.turn_manager.turn_count))
         return True
 
     def all_books_made(self) -> bool:

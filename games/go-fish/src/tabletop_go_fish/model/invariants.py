@@ -10,12 +10,13 @@ from tabletop_go_fish.model.game_state import GoFishGameState
 
 
 def invariants(state: GoFishGameState) -> Iterator[str]:
-    """One line per broken rule: cards lost or duplicated, a rank booked twice, a book left in a hand.
+    """One line per broken rule: cards lost or duplicated, a rank booked twice, a book left in a
+    hand, a book made in a turn that has not happened yet.
 
     The cards are the hands, the deck and the four cards of each book, and together they are
     a standard deck: each card exactly once.
     """
-    booked = Counter(rank for player in state.players for rank in player.books)
+    booked = Counter(book.rank for player in state.players for book in player.books)
     for rank, times in sorted(booked.items()):
         if times > 1:
             yield f"rank {rank.value} is booked {times} times"
@@ -28,7 +29,11 @@ def invariants(state: GoFishGameState) -> Iterator[str]:
         yield f"{len(missing)} card(s) are nowhere: {' '.join(missing)}"
     if doubled:
         yield f"cards are in several places: {' '.join(doubled)}"
+    turns = state.turn_manager.turn_count
     for player in state.players:
+        late = [f"{book.rank.value}@{book.turn}" for book in player.books if (book.turn or 0) > turns]
+        if late:
+            yield f"{player.player_id} has books made after the current turn {turns}: {' '.join(late)}"
         ranks = Counter(card.rank for card in player.hand)
         full = [rank.value for rank, count in ranks.items() if count >= BOOK_SIZE]
         if full:

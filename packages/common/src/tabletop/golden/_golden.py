@@ -21,6 +21,7 @@ from tabletop._machine import AnyState
 from tabletop._model import Model
 from tabletop._prng import UNKEYED
 from tabletop._seating import seated_game
+from tabletop._semver import next_versions
 from tabletop.bots import RandomBot
 from tabletop.golden._diff import PatchOp, apply_patch, json_diff
 from tabletop.schemas import request_model
@@ -175,11 +176,7 @@ def check_golden(golden: Golden, definition: AnyDefinition | None = None) -> Div
     engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
     config = definition.config_type.model_validate(golden.config)
     table = seated_game(definition, players=golden.players, seed=golden.seed, config=config)
-    version = (
-        ""
-        if golden.logic_version == definition.logic_version
-        else f" (recorded with logic {golden.logic_version}, installed {definition.logic_version})"
-    )
+    version = _version_note(golden, definition)
     state = engine.start(table, prng_key=UNKEYED).state
     expected: JsonValue = orjson.loads(orjson.dumps(golden.initial_state))
     paths = _differences(expected, _state_json(state), "/state")
@@ -202,6 +199,30 @@ def check_golden(golden: Golden, definition: AnyDefinition | None = None) -> Div
     if paths:
         return Divergence(len(golden.steps), None, paths, "the golden's final state does not match its diffs")
     return None
+
+
+def _version_note(golden: Golden, definition: AnyDefinition) -> str:
+    """What a divergence means for the game's logic version (appended to the message)."""
+    installed = definition.logic_version
+    if golden.logic_version != installed:
+        return (
+            f" (recorded with logic {golden.logic_version}, installed {installed}: if that bump is for "
+            "this change, re-record the golden with `tabletop golden record`; else bump as below)"
+            + _bump_advice(installed)
+        )
+    return f": the behaviour changed under the same logic version {installed}" + _bump_advice(installed)
+
+
+def _bump_advice(installed: str) -> str:
+    try:
+        minor, major = next_versions(installed)
+    except ValueError:
+        return ""
+    return (
+        f"; bump logic_version to {minor} (minor: a rules change old clients can still follow) or "
+        f"{major} (major: otherwise), declare a migration (tabletop.Migration) or keep a frozen copy "
+        "for the matches in progress, then re-record the goldens"
+    )
 
 
 def golden_dir(game: str) -> Path:

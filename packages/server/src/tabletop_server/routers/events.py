@@ -61,8 +61,9 @@ async def match_events(
     last_event_id: Annotated[int | None, Query(ge=-1, le=2**31 - 1)] = None,
     last_event_id_header: Annotated[str | None, Header(alias="Last-Event-ID", max_length=16)] = None,
 ) -> StreamingResponse:
-    """``snapshot``, then ``update`` per accepted submission (``reset`` after an undo); event ids
-    are action indices, and ``Last-Event-ID`` resumes after the last one received."""
+    """``snapshot``, then ``update`` per accepted submission (``reset`` after an undo or a
+    migration, carrying the view of the logic version the match now runs); event ids are action
+    indices, and ``Last-Event-ID`` resumes after the last one received."""
     resume = _last_event_id(last_event_id_header, last_event_id)
 
     def redeem() -> str | None:

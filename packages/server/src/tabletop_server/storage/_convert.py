@@ -53,6 +53,8 @@ def match_row(row: RowMapping) -> MatchRow:
         has_bots=bool(row["has_bots"]),
         created_at=utc(row["created_at"]),
         updated_at=utc(row["updated_at"]),
+        migrated_from=row["migrated_from"],
+        migrated_at=None if row["migrated_at"] is None else utc(row["migrated_at"]),
     )
 
 
@@ -123,4 +125,6 @@ def match_values(match: MatchRow) -> dict[str, object]:
         "has_bots": match.has_bots,
         "created_at": match.created_at,
         "updated_at": match.updated_at,
+        "migrated_from": match.migrated_from,
+        "migrated_at": match.migrated_at,
     }

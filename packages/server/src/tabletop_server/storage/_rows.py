@@ -186,6 +186,11 @@ class MatchRow:
         has_bots: True if any seat is a bot.
         created_at: When the match was created (UTC).
         updated_at: When it was last written (UTC).
+        migrated_from: The logic version the match ran before its last migration to
+            ``logic_version``, or None if it was never migrated. A migrated match's replay base
+            (``base_state_json``, ``base_index``) is the migrated state: the actions before
+            ``base_index`` are history, never replayed under the new rules.
+        migrated_at: When the last migration was stored (UTC), or None.
 
     The other attributes are those of ``NewMatch``.
     """
@@ -210,6 +215,8 @@ class MatchRow:
     has_bots: bool
     created_at: datetime
     updated_at: datetime
+    migrated_from: str | None = None
+    migrated_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

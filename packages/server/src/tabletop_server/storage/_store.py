@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from sqlalchemy import Connection, bindparam, delete, select
+from sqlalchemy import Connection, bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._convert import action_row, action_values, match_row, now
@@ -94,6 +94,28 @@ class Store(SeatStore):
             query = query.where(matches.c.game == game)
         if status is not None:
             query = query.where(matches.c.status == status)
+        with self._read() as connection:
+            return [match_row(row) for row in connection.execute(query).mappings()]
+
+    def version_counts(self) -> list[tuple[str, str, str, int]]:
+        """``(game, logic_version, status, count)`` of every stored match, sorted."""
+        query = (
+            select(matches.c.game, matches.c.logic_version, matches.c.status, func.count())
+            .group_by(matches.c.game, matches.c.logic_version, matches.c.status)
+            .order_by(matches.c.game, matches.c.logic_version, matches.c.status)
+        )
+        with self._read() as connection:
+            rows = connection.execute(query)
+            return [(game, version, status, int(count)) for game, version, status, count in rows]
+
+    def matches_at(self, game: str, logic_version: str, *, limit: int = 1000) -> list[MatchRow]:
+        """The matches of ``game`` stored under ``logic_version``, newest first."""
+        query = (
+            select(matches)
+            .where(matches.c.game == game, matches.c.logic_version == logic_version)
+            .order_by(matches.c.created_at.desc(), matches.c.id)
+            .limit(limit)
+        )
         with self._read() as connection:
             return [match_row(row) for row in connection.execute(query).mappings()]
 
@@ -343,6 +365,76 @@ class Store(SeatStore):
 
         self._transact(cut)
         return _updated(expected, change, to_index, stamp)
+
+    def migrate(
+        self,
+        expected: MatchRow,
+        logic_version: str,
+        change: MatchUpdate,
+        rewritten: Sequence[tuple[int, str]] = (),
+    ) -> MatchRow:
+        """Store a match migrated to ``logic_version``, if unchanged since ``expected`` was read.
+
+        One transaction under the same compare-and-set as ``append``: the match gets the new
+        version, the migrated state (``change``) both as its current state and as its replay
+        base (``base_state_json``, with ``base_index`` = its head: the actions before it stay
+        as history and are never replayed), the version it came from and the time
+        (``migrated_from``, ``migrated_at``); ``rewritten`` replaces the stored JSON of recorded
+        actions by index (their migrated documents). The head does not move; the revision does.
+
+        Raises:
+            HeadMovedError: Someone wrote (or migrated) the match since ``expected`` was read.
+            UnknownMatchError: The match is gone.
+        """
+        stamp = now()
+        values = {
+            "logic_version": logic_version,
+            "revision": expected.revision + 1,
+            "state": change.state_json,
+            "checksum": change.checksum,
+            "status": change.status,
+            "result": change.result,
+            "winners": list(change.winners),
+            "base_state": change.state_json,
+            "base_index": expected.head,
+            "migrated_from": expected.logic_version,
+            "migrated_at": stamp,
+            "updated_at": stamp,
+        }
+
+        def work(connection: Connection) -> None:
+            moved = connection.execute(
+                update(matches)
+                .where(matches.c.id == expected.id, matches.c.revision == expected.revision)
+                .values(**values)
+            )
+            if moved.rowcount != 1:
+                _guard(connection, expected)  # raises UnknownMatchError or HeadMovedError
+                raise HeadMovedError(
+                    expected.id, expected_head=expected.head, head=expected.head, revision=expected.revision
+                )
+            if rewritten:
+                connection.execute(
+                    update(action_table)
+                    .where(
+                        action_table.c.match_id == expected.id,
+                        action_table.c.index == bindparam("at"),
+                    )
+                    .values(action=bindparam("json")),
+                    [{"at": index, "json": text} for index, text in rewritten],
+                )
+            bots = expected.has_bots and change.status == "in_progress"
+            self._notify(connection, expected.id, expected.head, bots=bots)
+
+        self._transact(work)
+        return replace(
+            _updated(expected, change, expected.head, stamp),
+            logic_version=logic_version,
+            base_state_json=change.state_json,
+            base_index=expected.head,
+            migrated_from=expected.logic_version,
+            migrated_at=stamp,
+        )
 
     def _notify(self, connection: Connection, match_id: str, head: int, *, bots: bool) -> None:
         """PostgreSQL: tell every worker about the change when this transaction commits."""

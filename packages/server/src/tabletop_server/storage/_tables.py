@@ -55,6 +55,8 @@ matches = Table(
     Column("has_bots", Boolean, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("migrated_from", String(40), nullable=True, comment="logic version before the last migration"),
+    Column("migrated_at", DateTime(timezone=True), nullable=True),
     Index(None, "game", "status", "created_at"),
     Index(None, "status", "created_at"),
     Index(None, "created_at"),

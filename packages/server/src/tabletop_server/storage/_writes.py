@@ -76,8 +76,8 @@ _INSERT_SEATS = insert(seats)
 
 _SQLITE_MATCH = (
     "SELECT id, game, logic_version, config, seed, prng_key, status, head, revision, checksum, state, "
-    "result, winners, parent_id, parent_index, base_state, base_index, has_bots, created_at, updated_at "
-    "FROM matches WHERE id = ?"
+    "result, winners, parent_id, parent_index, base_state, base_index, has_bots, created_at, updated_at, "
+    "migrated_from, migrated_at FROM matches WHERE id = ?"
 )
 _SQLITE_SEATS = (
     "SELECT match_id, player_id, position, name, bot, token_hash FROM seats WHERE match_id = ? "
@@ -97,7 +97,8 @@ def _sqlite_match_and_seats(connection: Connection, match_id: str) -> tuple[Matc
     (id_, game, version, config, seed, key, status, head, revision, checksum, state, result, winners) = found[
         :13
     ]
-    parent_id, parent_index, base_state, base_index, has_bots, created_at, updated_at = found[13:]
+    parent_id, parent_index, base_state, base_index, has_bots, created_at, updated_at = found[13:20]
+    migrated_from, migrated_at = found[20:]
     config_value = orjson.loads(config)
     if not isinstance(config_value, dict):
         msg = f"stored JSON is a {type(config_value).__name__}, not an object"
@@ -123,6 +124,8 @@ def _sqlite_match_and_seats(connection: Connection, match_id: str) -> tuple[Matc
         has_bots=bool(has_bots),
         created_at=_sqlite_datetime(created_at),
         updated_at=_sqlite_datetime(updated_at),
+        migrated_from=migrated_from,
+        migrated_at=None if migrated_at is None else _sqlite_datetime(migrated_at),
     )
     seat_rows = [
         SeatRow(m, p, position, name, None if bot is None else orjson.loads(bot), token_hash)

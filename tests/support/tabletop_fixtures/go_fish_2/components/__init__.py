@@ -1,0 +1,1 @@
+"""Go Fish's rule constants; the cards and the deck come from ``tabletop.components``."""

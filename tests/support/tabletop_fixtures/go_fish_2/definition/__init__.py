@@ -1,0 +1,1 @@
+"""Go Fish's declarations: machine states, action types, handlers, the definition."""

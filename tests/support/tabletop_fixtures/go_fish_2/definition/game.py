@@ -1,0 +1,24 @@
+"""The assembled Go Fish definition."""
+
+from tabletop import GameDefinition
+
+from tabletop_fixtures.go_fish_2.definition.state_handlers import state_handlers
+from tabletop_fixtures.go_fish_2.definition.states import MachineState
+from tabletop_fixtures.go_fish_2.model.config import GoFishConfig
+from tabletop_fixtures.go_fish_2.model.determinizer import determinize
+from tabletop_fixtures.go_fish_2.model.game_state import HydratedGoFishGameState, setup
+from tabletop_fixtures.go_fish_2.model.invariants import invariants
+
+definition = GameDefinition(
+    name="go-fish",
+    state_type=HydratedGoFishGameState,
+    config_type=GoFishConfig,
+    initial_state=MachineState.PLAYER_TURN,
+    handlers=state_handlers,
+    setup=setup,
+    min_players=2,
+    max_players=6,
+    logic_version="2.0.0",
+    determinizer=determinize,
+    invariants=invariants,
+)

@@ -1,0 +1,10 @@
+"""Go Fish's machine states."""
+
+from enum import StrEnum
+
+
+class MachineState(StrEnum):
+    """Where Go Fish's state machine can be."""
+
+    PLAYER_TURN = "PlayerTurn"
+    GAME_OVER = "GameOver"

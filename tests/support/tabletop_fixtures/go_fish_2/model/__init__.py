@@ -1,0 +1,1 @@
+"""Go Fish's state models."""

@@ -1,0 +1,1 @@
+"""Go Fish's state handlers: one module per machine state."""
