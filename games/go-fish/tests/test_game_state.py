@@ -81,6 +81,6 @@ def test_a_player_is_out_with_no_cards_and_nothing_to_draw(
 def test_leaders_have_the_most_books(books: tuple[int, ...], leaders: list[str]) -> None:
     state = _start(3, seed=1)
     for player, count in zip(state.players, books, strict=True):
-        player.books = list(Rank)[:count]
+        player.books = [Book(rank=rank, turn=1) for rank in list(Rank)[:count]]
     assert state.leaders() == leaders
     assert not state.all_books_made()
