@@ -63,7 +63,7 @@ def migrate_state(
     path = migration_path(definition, from_version)
     if path is None:
         raise _unavailable(definition, from_version)
-    data: Document = orjson.loads(document) if isinstance(document, str | bytes) else dict(document)
+    data = _fresh(document)  # steps may change it in place: never the caller's document
     data = _run(definition, path, data, "state")
     engine = engine if engine is not None else GameEngine(definition)
     try:
@@ -87,7 +87,7 @@ def migrate_action(
         MigrationError: ``migration-failed`` (a step raised) or ``migration-invalid`` (the result
             is not a valid recorded action of the installed game).
     """
-    data: Document = orjson.loads(document) if isinstance(document, str | bytes) else dict(document)
+    data = _fresh(document)
     data = _run(definition, [step for step in path if step.action is not None], data, "action")
     kind = data.get("type")
     model = definition.action_by_type.get(kind) if isinstance(kind, str) else None
@@ -104,6 +104,16 @@ def migrate_action(
         message = f"a migrated {kind} action is not valid under {definition.logic_version}"
         raise MigrationError("migration-invalid", message, problems) from None
     return data
+
+
+def _fresh(document: Document | str | bytes) -> Document:
+    """A document of our own: parsed from text, or a deep copy of a mapping."""
+    loaded = orjson.loads(document if isinstance(document, str | bytes) else orjson.dumps(document))
+    if not isinstance(loaded, dict):
+        raise MigrationError(
+            "migration-invalid", f"a stored document is a {type(loaded).__name__}, not an object"
+        )
+    return loaded
 
 
 def _run(definition: AnyDefinition, path: Sequence[Migration], data: Document, what: str) -> Document:

@@ -17,6 +17,7 @@ from pathlib import Path
 import orjson
 from pydantic import Field, JsonValue
 
+from tabletop._checksum import next_checksum
 from tabletop._engine import GameEngine, RunResult
 from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState
@@ -24,7 +25,7 @@ from tabletop._migration import Document
 from tabletop._model import Model
 from tabletop.bots import RandomBot
 from tabletop.games import ENTRY_POINT_GROUP, load
-from tabletop.simulation import Step, default_invariants, run_invariants
+from tabletop.simulation import InvariantError, Step, checksum_invariant, default_invariants, run_invariants
 from tabletop.versions._path import AnyDefinition, migrate_action, migrate_state
 
 __all__ = [
@@ -172,7 +173,9 @@ def play_rehearsal(
     migrated = [migrate_action(definition, action, path) for action in rehearsal.actions]
     game = definition.game_type.model_validate(rehearsal.match)
     invariants, _ = default_invariants(definition, schemas=schemas)
-    run_invariants(invariants, Step(definition, game, RunResult(state=state, actions=()), None))
+    _check_log(rehearsal.name, state, migrated)
+    start = [invariant for invariant in invariants if invariant is not checksum_invariant]
+    run_invariants(start, Step(definition, game, RunResult(state=state, actions=()), None))
     bot = RandomBot(engine, seed=bot_seed)
     played = 0
     while state.result is None:
@@ -198,3 +201,20 @@ def play_rehearsal(
         actions_played=played,
         result=state.result.value,
     )
+
+
+def _check_log(name: str, state: AnyState, actions: list[Document]) -> None:
+    """The recorded log leads to the state: consecutive indices, and the state's count and checksum."""
+    checksum = 0
+    for count, action in enumerate(actions):
+        if action.get("index") != count or not isinstance(action.get("id"), str):
+            raise InvariantError(
+                "checksum", f"rehearsal {name}: action {count} has index {action.get('index')}"
+            )
+        checksum = next_checksum(checksum, str(action["id"]), count)
+    if (state.action_count, state.action_checksum) != (len(actions), checksum):
+        raise InvariantError(
+            "checksum",
+            f"rehearsal {name}: the state says {state.action_count} actions / checksum "
+            f"{state.action_checksum}, its log gives {len(actions)} / {checksum}",
+        )
