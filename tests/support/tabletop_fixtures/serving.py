@@ -14,20 +14,25 @@ from tabletop_fixtures.live_server import LiveServer, free_port
 
 if TYPE_CHECKING:
     from tabletop import AnyState, GameConfig, GameDefinition
+    from tabletop_server import EventHub
 
 __all__ = ["serving"]
 
 
 @contextmanager
 def serving(
-    database_url: str, games: Mapping[str, GameDefinition[AnyState, GameConfig]] | None = None
+    database_url: str,
+    games: Mapping[str, GameDefinition[AnyState, GameConfig]] | None = None,
+    hub: EventHub | None = None,
 ) -> Iterator[LiveServer]:
     """A real server on a free loopback port hosting ``games`` (default: the installed games),
-    stopped (as a restart stops it) when the block ends."""
+    stopped (as a restart stops it) when the block ends; ``hub`` shares announcements between
+    two servers in one process (two workers of one deployment)."""
     from tabletop_server import GameRegistry, Settings, create_app
 
     registry = GameRegistry(games)
-    app = create_app(Settings(db=database_url, ui_dir=None, keepalive_seconds=1.0), registry=registry)
+    settings = Settings(db=database_url, ui_dir=None, keepalive_seconds=1.0)
+    app = create_app(settings, registry=registry, hub=hub)
     port = free_port()
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=2, lifespan="on"

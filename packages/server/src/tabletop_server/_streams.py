@@ -35,6 +35,9 @@ HISTORY = 3
 """How many of its last documents a connection may diff an update against (clients keep at least as many)."""
 
 
+_NOT_RUNNABLE = frozenset({"logic-version-unavailable", "migration-failed", "migration-invalid"})
+
+
 def format_event(event: str, data: object, event_id: int | None = None) -> bytes:
     """One SSE frame (``id``, ``event``, one ``data`` line of JSON)."""
     head = b"" if event_id is None else b"id: %d\n" % event_id
@@ -91,9 +94,11 @@ class MatchStream:
                 if not woke:
                     yield b": keep-alive\n\n"
                     continue
-                frame, position = await run_in_threadpool(self._catch_up, position)
-                if frame:
-                    yield frame
+                caught_up, position = await run_in_threadpool(self._catch_up, position)
+                if caught_up is None:  # migrated past this worker's code: the client reconnects
+                    return
+                if caught_up:
+                    yield caught_up
         finally:
             self.subscription.close()
 
@@ -121,15 +126,22 @@ class MatchStream:
             return self._snapshot("reset")  # the client's documents may be of the version before
         return self._update(_Position(last_event_id + 1, None, row.logic_version), verify=False)
 
-    def _catch_up(self, position: _Position) -> tuple[bytes, _Position]:
+    def _catch_up(self, position: _Position) -> tuple[bytes | None, _Position]:
+        """The next frame (empty: nothing new); None when the match now runs a logic version this
+        worker has no code for (another worker migrated it during a rolling upgrade): the stream
+        ends, and the client's reconnection (with ``Last-Event-ID``) gets a ``reset``."""
         try:
             return self._update(position, verify=True)
-        except (ApiError, StorageError):
+        except ApiError as error:
+            return (None if error.code in _NOT_RUNNABLE else b""), position
+        except StorageError:
             return b"", position
 
     def _update(self, position: _Position, *, verify: bool) -> tuple[bytes, _Position]:
         match = self.service.load(self.match_id)
         row = match.row
+        if row.logic_version != position.logic_version and match.unavailable is not None:
+            raise match.unavailable  # migrated to a version this worker cannot run: end the stream
         if row.head < position.head or row.logic_version != position.logic_version:
             return self._snapshot("reset")
         checked = verify and position.last_id is not None and position.head - 1 >= row.base_index
