@@ -24,6 +24,7 @@ from tabletop.golden import (
     record_golden,
     save_golden,
 )
+from tabletop.versions import next_versions
 
 GAMES = ["sample", "tic-tac-toe"]
 
@@ -108,7 +109,14 @@ def test_a_changed_state_is_reported_at_its_action_and_field() -> None:
     assert divergence is not None
     assert divergence.step == 2 and divergence.action == golden.steps[1].action
     assert divergence.paths == ["/state/total"]
-    assert divergence.message == "the replay differs"
+    installed = load("sample").logic_version
+    minor, major = next_versions(installed)
+    assert divergence.message == (
+        f"the replay differs: the behaviour changed under the same logic version {installed}; bump "
+        f"logic_version to {minor} (minor: a rules change old clients can still follow) or {major} "
+        "(major: otherwise), declare a migration (tabletop.Migration) or keep a frozen copy for the "
+        "matches in progress, then re-record the goldens"
+    )
 
 
 def test_a_changed_action_is_reported_where_the_replay_first_differs() -> None:
@@ -137,8 +145,11 @@ def test_a_changed_start_and_a_newer_logic_version_are_named() -> None:
     assert divergence is not None and divergence.step == 0 and divergence.action is None
     assert divergence.paths == ["/state/id"]
     installed = load("tic-tac-toe").logic_version
-    expected = f"the initial state differs (recorded with logic 0.9.0, installed {installed})"
-    assert divergence.message == expected
+    assert divergence.message.startswith(
+        f"the initial state differs (recorded with logic 0.9.0, installed {installed}: if that bump is "
+        "for this change, re-record the golden with `tabletop golden record`; else bump as below); bump "
+        f"logic_version to {next_versions(installed)[0]}"
+    )
 
 
 def test_goldens_live_in_the_game_project() -> None:

@@ -113,6 +113,16 @@ def test_a_migration_whose_result_is_invalid_is_migration_invalid(step: object, 
     assert any(problem in line for line in raised.value.problems), raised.value.problems
 
 
+def test_an_older_patch_of_the_installed_minor_needs_no_declared_step() -> None:
+    patched = _with(GO_FISH, logic_version="3.0.2")
+    assert [(s.from_version, s.to_version) for s in migration_path(patched, "3.0.0") or []] == [
+        ("3.0.0", "3.0.2")
+    ]
+    assert [s.to_version for s in migration_path(patched, "2.0.0") or []] == ["3.0.0", "3.0.2"]
+    assert migration_path(patched, "3.0.3") is None  # a newer patch: never downgraded
+    assert migration_path(_with(GO_FISH, logic_version="3.1.0"), "3.0.0") is None  # a minor needs its step
+
+
 def test_steps_chain_in_order() -> None:
     seen: list[str] = []
 

@@ -13,6 +13,7 @@ from tabletop._errors import InvalidStateError
 from tabletop._game import GameConfig
 from tabletop._machine import AnyState
 from tabletop._migration import Document, Migration, MigrationError
+from tabletop._semver import parse_version
 
 __all__ = ["migrate_action", "migrate_state", "migration_path"]
 
@@ -23,18 +24,37 @@ def migration_path(definition: AnyDefinition, from_version: str) -> list[Migrati
     """The declared steps from ``from_version`` to ``definition.logic_version``, in order.
 
     Empty when the versions are equal; None when there is no path (no step starts at a version
-    on the way, or the stored version is newer than any step leads from).
+    on the way, or the stored version is newer than the installed one). A patch release needs
+    no declared step: from an older patch of the installed ``MAJOR.MINOR`` the path ends with an
+    implicit identity step (the stored state is still checked against the installed schema and
+    invariants).
     """
     steps = {step.from_version: step for step in definition.migrations}
+    target = definition.logic_version
     path: list[Migration] = []
     version = from_version
-    while version != definition.logic_version:
-        step = steps.get(version)
+    while version != target:
+        step = steps.get(version) or _patch_step(version, target)
         if step is None or len(path) > len(steps):
             return None
         path.append(step)
         version = step.to_version
     return path
+
+
+def _unchanged(document: Document) -> Document:
+    return document
+
+
+def _patch_step(version: str, target: str) -> Migration | None:
+    """The identity step from an older patch of ``target``'s ``MAJOR.MINOR``, or None."""
+    try:
+        old, new = parse_version(version), parse_version(target)
+    except ValueError:
+        return None
+    if old[:2] != new[:2] or old >= new:
+        return None
+    return Migration(version, target, state=_unchanged, description="a patch release: nothing to migrate")
 
 
 def _unavailable(definition: AnyDefinition, from_version: str) -> MigrationError:
