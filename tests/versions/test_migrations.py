@@ -209,3 +209,12 @@ def test_versions_parse_and_name_the_next_bumps() -> None:
     assert next_versions("2.10.1") == ("2.11.0", "3.0.0")
     with pytest.raises(ValueError, match=r"MAJOR\.MINOR\.PATCH"):
         parse_version("v2")
+
+
+def test_the_package_example_runs() -> None:
+    import doctest
+
+    import tabletop.versions
+
+    failures, tried = doctest.testmod(tabletop.versions)
+    assert (failures, tried > 0) == (0, True)
