@@ -187,6 +187,10 @@ def test_the_commands_list_outdated_matches_and_record_rehearsals(
     assert listed[0].split("\t") == ["match", "game", "logic_version", "status", "actions", "upgrade"]
     row = next(line.split("\t") for line in listed if line.startswith(match_id))
     assert row[1:4] == ["go-fish", "2.0.0", "in_progress"] and row[5] == "migrates"
+    assert main(["db", "matches", "--db", migrated_url]) == 0
+    assert "go-fish\t2.0.0\tin_progress\t1\tmigrates" in capsys.readouterr().out.splitlines()
+    assert main(["db", "matches", "--db", f"sqlite:///{tmp_path / 'empty.sqlite3'}"]) == 1
+    assert "tabletop db upgrade" in capsys.readouterr().err  # it never changes the schema itself
 
     assert (
         main(

@@ -7,13 +7,14 @@ import sys
 from pathlib import Path
 
 import orjson
+from sqlalchemy.exc import SQLAlchemyError
 from tabletop.versions import record_rehearsal, rehearsal_dir, save_rehearsal
 
 from tabletop_server._errors import ApiError
 from tabletop_server._registry import GameRegistry
 from tabletop_server._runtime import build_game
 from tabletop_server._upgrade import outdated_counts, version_status
-from tabletop_server.storage import StorageError, Store, upgrade
+from tabletop_server.storage import StorageError, Store
 
 __all__ = ["matches_command", "record_command"]
 
@@ -22,27 +23,35 @@ def matches_command(args: argparse.Namespace) -> int:
     """``tabletop db matches [--outdated] [--db URL]``: stored matches by game and version."""
     registry = GameRegistry()
     try:
-        upgrade(args.db)
         store = Store(args.db)
     except (StorageError, ValueError) as error:
         print(f"tabletop db matches: {error}", file=sys.stderr)
         return 1
     try:
-        if not args.outdated:
-            for game, version, status, count in store.version_counts():
-                print(f"{game}\t{version}\t{status}\t{count}\t{version_status(registry, game, version)}")
-            return 0
-        counts = outdated_counts(registry, store)
-        if not counts:
-            print("every stored match runs its game's installed logic version")
-            return 0
-        print("match\tgame\tlogic_version\tstatus\tactions\tupgrade")
-        for game, version, upgrade_status, _, _ in counts:
-            for row in store.matches_at(game, version):
-                print(f"{row.id}\t{game}\t{version}\t{row.status}\t{row.head}\t{upgrade_status}")
-        return 0
+        return _list(registry, store, outdated=args.outdated)
+    except (StorageError, SQLAlchemyError) as error:
+        first = str(error).splitlines()[0]
+        print(f"tabletop db matches: {first} (run `tabletop db upgrade` first?)", file=sys.stderr)
+        return 1
     finally:
         store.close()
+
+
+def _list(registry: GameRegistry, store: Store, *, outdated: bool) -> int:
+    """Print the matches per game and version (or, ``outdated``, each outdated match)."""
+    if not outdated:
+        for game, version, status, count in store.version_counts():
+            print(f"{game}\t{version}\t{status}\t{count}\t{version_status(registry, game, version)}")
+        return 0
+    counts = outdated_counts(registry, store)
+    if not counts:
+        print("every stored match runs its game's installed logic version")
+        return 0
+    print("match\tgame\tlogic_version\tstatus\tactions\tupgrade")
+    for game, version, upgrade_status, _, _ in counts:
+        for row in store.matches_at(game, version):
+            print(f"{row.id}\t{game}\t{version}\t{row.status}\t{row.head}\t{upgrade_status}")
+    return 0
 
 
 def record_command(args: argparse.Namespace) -> int:
