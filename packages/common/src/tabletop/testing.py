@@ -79,12 +79,14 @@ class GameHarness(Generic[StateT, ConfigT]):
         self.game = make_game(definition, players=players, seed=seed, config=config)
         if prng_key is None and definition.requires_prng_key:
             prng_key = TEST_PRNG_KEY
-        self.state: StateT = self.engine.start(self.game, prng_key=prng_key).state
+        started = self.engine.start(self.game, prng_key=prng_key)
+        self.state: StateT = started.state
         self.prng_key: str | None = self.state.prng.key
         """The key the game was started with (None: unkeyed)."""
-        self.log: list[HydratedAction[GameAction, StateT, ConfigT]] = []
-        """Every action recorded by :meth:`play` and :meth:`run`, in order, system actions
-        included, each with its ``index`` (typed access: :meth:`recorded`, :meth:`last`)."""
+        self.log: list[HydratedAction[GameAction, StateT, ConfigT]] = list(started.actions)
+        """Every recorded action, in order, each with its ``index``: the system actions the start
+        recorded (a first roll at index 0), then those of :meth:`play` and :meth:`run`, system
+        actions included (typed access: :meth:`recorded`, :meth:`last`)."""
         self._next_id = 0
 
     @classmethod
