@@ -124,11 +124,13 @@ new-state: sync
 	$(RUN) tabletop new state "$(GAME)" "$(NAME)" $(if $(FROM),--from "$(FROM)")
 	$(MAKE) --no-print-directory game-files GAME="$(GAME)"
 
-# A game's generated files: lock and install it if it is new, write schemas/, and (re-)record its
-# three goldens. Run it again after a deliberate rules change (see docs/how-to/goldens.md).
+# A game's generated files: lock and install it if it is new, write schemas/ and the server's
+# OpenAPI document (both list every game's models), and (re-)record its three goldens. Run it
+# again after a deliberate rules change (see docs/how-to/goldens.md).
 game-files:
 	@test -n "$(GAME)" || { echo 'usage: make game-files GAME=dice-duel' >&2; exit 2; }
 	grep -q '^name = "tabletop-$(GAME)"' uv.lock || $(UV) lock
 	$(MAKE) --no-print-directory sync
 	$(RUN) tabletop schemas export
+	$(RUN) tabletop server openapi export
 	$(RUN) tabletop golden record "$(GAME)" --seed 1 2 3
