@@ -21,4 +21,6 @@ definition = GameDefinition(
     logic_version="2.0.0",
     determinizer=determinize,
     invariants=invariants,
+    title="Go Fish",
+    description="Ask another player for a rank you hold; collect books of four. Hands are hidden.",
 )
