@@ -107,9 +107,21 @@ def test_every_enumerated_action_is_accepted_by_the_engine(definition: AnyDefini
 
 
 @pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_same_seed_gives_byte_identical_playouts(name: str, seed: int) -> None:
+    _assert_byte_identical_playouts(name, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_many_seeds_give_byte_identical_playouts(name: str, seed: int) -> None:
+    _assert_byte_identical_playouts(name, seed)
+
+
+def _assert_byte_identical_playouts(name: str, seed: int) -> None:
     definition = load(name)
     players = _player_counts(definition)[-1]
 
