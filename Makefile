@@ -61,6 +61,10 @@ games-ui/node_modules/.installed: games-ui/package.json games-ui/package-lock.js
 	cd games-ui && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
 	@touch $@
 
+# `make ui-deps` installs them (npm ci from the lockfile): the first step of any UI work.
+.PHONY: ui-deps
+ui-deps: games-ui/node_modules/.installed
+
 ui-types: sync games-ui/node_modules/.installed
 	$(RUN) tabletop schemas fixtures --out games-ui/types/fixtures/recorded
 	cd games-ui/types && npm test --silent
@@ -108,11 +112,15 @@ clean:
 # Creating a game (README "Creating a game"): generate it or a part of it, then install it and
 # write its schemas and goldens, so `make test` passes. NAME is a game's or a part's name, GAME a
 # game's folder name (e.g. dice-duel); STATE (new-action) and FROM (new-state) wire the new part.
-.PHONY: new-game new-action new-state game-files
+.PHONY: new-game new-action new-state game-files check-game
 new-game: sync
 	@test -n "$(NAME)" || { echo 'usage: make new-game NAME="Dice Duel"' >&2; exit 2; }
 	$(RUN) tabletop new game "$(NAME)"
 	$(MAKE) --no-print-directory game-files GAME="$$($(RUN) python -m tabletop._scaffold "$(NAME)")"
+	@# The game's UI project (games-ui/<name>-ui) is a new npm workspace: add it to the lockfile.
+	@if [ -f games-ui/package.json ] && command -v npm >/dev/null 2>&1; then \
+		cd games-ui && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund && touch node_modules/.installed; \
+	else echo "new-game: npm is missing: run npm install in games-ui/ to add the game's UI to package-lock.json"; fi
 
 new-action: sync
 	@test -n "$(GAME)" -a -n "$(NAME)" || { echo 'usage: make new-action GAME=dice-duel NAME=Roll [STATE=PlayerTurn]' >&2; exit 2; }
@@ -124,11 +132,21 @@ new-state: sync
 	$(RUN) tabletop new state "$(GAME)" "$(NAME)" $(if $(FROM),--from "$(FROM)")
 	$(MAKE) --no-print-directory game-files GAME="$(GAME)"
 
-# A game's generated files: lock and install it if it is new, write schemas/, and (re-)record its
-# three goldens. Run it again after a deliberate rules change (see docs/how-to/goldens.md).
+# A game's generated files: lock and install it if it is new, write schemas/ and the server's
+# OpenAPI document (both list every game's models), and (re-)record its three goldens. Run it
+# again after a deliberate rules change (see docs/how-to/goldens.md).
 game-files:
 	@test -n "$(GAME)" || { echo 'usage: make game-files GAME=dice-duel' >&2; exit 2; }
 	grep -q '^name = "tabletop-$(GAME)"' uv.lock || $(UV) lock
 	$(MAKE) --no-print-directory sync
 	$(RUN) tabletop schemas export
+	$(RUN) tabletop server openapi export
 	$(RUN) tabletop golden record "$(GAME)" --seed 1 2 3
+
+# An author's loop on one game: its own tests and the conformance suite's fast tier for it (every
+# check of the framework's contract, a few playouts each), under typeguard, in about 30 s; the long
+# playouts stay in `make test`'s slow tier. GAME is the game's folder name (e.g. dice-duel).
+check-game: sync
+	@test -n "$(GAME)" || { echo 'usage: make check-game GAME=dice-duel' >&2; exit 2; }
+	$(RUN) pytest -m "not slow" -n 0 -q -p typeguard --typeguard-packages=tabletop,tabletop_$(subst -,_,$(GAME)) \
+		games/$(GAME)/tests tests/conformance -k "$(subst -,_,$(GAME)) or $(GAME)"

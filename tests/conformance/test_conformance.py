@@ -9,6 +9,7 @@ nothing to do, the checksum matches the recorded actions, and the same seed give
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import orjson
 import pytest
@@ -18,9 +19,11 @@ from tabletop import AnyState, GameConfig, GameDefinition, GameEngine, Hydrated
 from tabletop._checksum import next_checksum
 from tabletop.bots import RandomBot, playout
 from tabletop.games import available, load
+from tabletop.simulation import simulate
 from tabletop.testing import TEST_PRNG_KEY, make_game
 
 GAMES = available()
+SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
 
 AnyDefinition = GameDefinition[AnyState, GameConfig]
 
@@ -104,9 +107,21 @@ def test_every_enumerated_action_is_accepted_by_the_engine(definition: AnyDefini
 
 
 @pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_same_seed_gives_byte_identical_playouts(name: str, seed: int) -> None:
+    _assert_byte_identical_playouts(name, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_many_seeds_give_byte_identical_playouts(name: str, seed: int) -> None:
+    _assert_byte_identical_playouts(name, seed)
+
+
+def _assert_byte_identical_playouts(name: str, seed: int) -> None:
     definition = load(name)
     players = _player_counts(definition)[-1]
 
@@ -122,3 +137,28 @@ def test_same_seed_gives_byte_identical_playouts(name: str, seed: int) -> None:
         state = definition.state_type.hydrate(raw)  # type: ignore[attr-defined]
         assert orjson.dumps(state.dehydrate().model_dump(mode="json")) == raw
         assert type(state.dehydrate()) is plain_type
+
+
+EXAMPLE_CONFIGS = [
+    pytest.param(name, number, id=f"{name}-config{number}")
+    for name in GAMES
+    for number in range(len(load(name).example_configs))
+]
+
+
+def test_the_shipped_games_with_options_declare_example_configs() -> None:
+    assert {"sample", "pig"} <= {name for name, _ in (param.values for param in EXAMPLE_CONFIGS)}
+
+
+@pytest.mark.parametrize(("name", "number"), EXAMPLE_CONFIGS)
+def test_each_declared_example_config_plays_to_the_end_keeping_every_invariant(
+    name: str, number: int
+) -> None:
+    """Options other than the defaults get played, replayed and leak-checked too."""
+    definition = load(name)
+    config = definition.example_configs[number]
+    players = _player_counts(definition)[-1]
+    report = simulate(definition, games=3, seed=number, players=players, config=config, schemas=SCHEMAS)
+    problems = [record.problem for record in report.records if record.problem]
+    assert report.ok and not problems, problems
+    assert all(record.outcome != "unfinished" for record in report.records)

@@ -162,3 +162,61 @@ def test_every_documented_error_code_has_the_servers_status_a_meaning_and_a_sour
         if status not in NO_STATUS and status != str(status_of(code)):
             wrong.append(f"{code}: the page says {status}, the server answers {status_of(code)}")
     assert not wrong, "\n".join(wrong)
+
+
+MARKDOWN = sorted(
+    path
+    for path in REPO.rglob("*.md")
+    if not {"node_modules", ".venv", "site", ".tools"} & set(path.relative_to(REPO).parts)
+)
+"""Every Markdown page of the repository: the docs site, README files, ``packages/server/API.md``."""
+
+_INLINE_KEBAB = re.compile(r"`([a-z][a-z0-9]*(?:-[a-z0-9]+)+)`")
+_QUOTED_CODE = re.compile(r"""(?:"code"\s*:\s*|\.code\s*==\s*|code=)["']([a-z][a-z0-9-]*)["']""")
+OTHER_WORDS = {"apt-get", "data-testid", "svelte-check", "dice-duel", "game-1", "tabletop-nim"}
+"""Kebab-case words in code spans that are not error codes: a tool, an attribute, examples' names."""
+
+
+def _other_names() -> set[str]:
+    """Kebab-case names of the repository's own things: games, UI projects, Python packages."""
+    names = {path.name for path in (REPO / "games").iterdir() if path.is_dir()}
+    names |= {path.name for path in (REPO / "games-ui").iterdir() if path.is_dir()}
+    names |= {f"tabletop-{path.name}" for path in (REPO / "packages").iterdir() if path.is_dir()}
+    return names
+
+
+def _ui_names() -> tuple[set[str], tuple[str, ...]]:
+    """The UI's ``data-testid`` values (and the prefixes of computed ones, ``legal-${i}``)."""
+    static: set[str] = set()
+    prefixes: set[str] = {"data-"}  # HTML data attributes: data-index, data-status
+    for path in (REPO / "games-ui").glob("*/src/**/*"):
+        if "node_modules" in path.parts or path.suffix not in {".svelte", ".ts"}:
+            continue
+        text = path.read_text(encoding="utf-8")
+        static |= set(re.findall(r'data-testid="([a-z0-9-]+)"', text))
+        prefixes |= set(re.findall(r"data-testid=\{`([a-z0-9-]+)\$\{", text))
+    return static, tuple(sorted(prefixes))
+
+
+def documented_anywhere(text: str) -> set[str]:
+    """Codes a page shows: kebab-case code spans, and ``"code": "..."`` / ``.code == "..."`` literals."""
+    return set(_INLINE_KEBAB.findall(text)) | set(_QUOTED_CODE.findall(text))
+
+
+def test_the_page_scan_finds_codes_in_spans_and_in_json() -> None:
+    text = 'A `seat-taken` answer; {"code": "stale-index"}; `assert error.code == "game-over"`'
+    assert documented_anywhere(text) == {"seat-taken", "stale-index", "game-over"}
+
+
+def test_every_code_any_page_names_is_one_the_code_raises() -> None:
+    raised = raised_codes()
+    test_ids, prefixes = _ui_names()
+    known = set(raised["errors"]) | set(raised["invariants"]) | _other_names() | OTHER_WORDS | test_ids
+    unknown = [
+        f"{path.relative_to(REPO)}: {code}"
+        for path in MARKDOWN
+        for code in sorted(documented_anywhere(path.read_text(encoding="utf-8")) - known)
+        if not code.startswith(prefixes)
+    ]
+    assert any(path.name == "API.md" for path in MARKDOWN)
+    assert not unknown, "codes no code raises (a typo, or a code renamed):\n" + "\n".join(unknown)

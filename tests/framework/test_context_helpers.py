@@ -32,6 +32,32 @@ def test_start_next_turn_ends_the_current_turn_and_activates_the_next_player(har
     assert ctx.turns.turn_count == 2
 
 
+def test_start_turn_of_gives_the_turn_to_a_chosen_player_and_play_goes_on_from_them(harness: Harness) -> None:
+    ctx = harness.context()
+    order = list(ctx.turns.turn_order)
+    first = ctx.turns.current_player_id
+    ctx.state.action_count = 5
+    assert ctx.start_turn_of(order[2]) == order[2]  # e.g. the loser of a challenge starts the round
+    assert ctx.state.active_player_ids == [order[2]]
+    assert ctx.turns.current_turn is not None and ctx.turns.current_turn.start_index == 5
+    assert ctx.turns.last_turn is not None and (
+        ctx.turns.last_turn.player_id,
+        ctx.turns.last_turn.end_index,
+    ) == (
+        first,
+        5,
+    )
+    assert ctx.turns.turn_order == order and ctx.turns.turns_of(order[2]) == 1
+    assert ctx.start_next_turn() == order[0]  # the order goes on from the chosen player
+
+
+def test_start_turn_of_refuses_a_player_outside_the_turn_order(harness: Harness) -> None:
+    ctx = harness.context()
+    with pytest.raises(ValueError, match="not in the turn order"):
+        ctx.start_turn_of("p9")
+    assert ctx.state.active_player_ids == [ctx.turns.turn_order[0]]
+
+
 def test_start_next_turn_passes_over_skipped_players(harness: Harness) -> None:
     ctx = harness.context()
     order = ctx.turns.turn_order

@@ -102,3 +102,26 @@ def test_the_diagram_is_mermaid_with_every_declared_edge() -> None:
     assert "Counting --> Paused" in diagram
     assert "Paused --> Counting" in diagram
     assert "Done -->" not in diagram
+
+
+def test_metadata_defaults_and_example_configs_of_another_game_are_refused() -> None:
+    from tabletop import GameDefinition
+    from tabletop_sample.definition.game import definition as sample
+    from tabletop_sample.model.config import SampleConfig
+    from tabletop_sample.model.game_state import HydratedSampleGameState
+
+    def rebuilt(**extra: object) -> GameDefinition[HydratedSampleGameState, SampleConfig]:
+        return GameDefinition(
+            name="dice-duel",
+            state_type=sample.state_type,
+            config_type=SampleConfig,
+            initial_state=sample.initial_state,
+            handlers=sample.handlers,
+            setup=sample.setup,
+            **extra,  # type: ignore[arg-type]
+        )
+
+    assert (rebuilt().title, rebuilt().description, rebuilt().example_configs) == ("Dice duel", "", ())
+    assert sample.title == "Sample" and sample.example_configs == (SampleConfig(big_totals_allowed=True),)
+    with pytest.raises(GameDefinitionError, match="example config 0 is a GameConfig, not a SampleConfig"):
+        rebuilt(example_configs=[GameConfig()])

@@ -1,11 +1,15 @@
 """``tabletop new``: what each subcommand writes, and that a refused request changes nothing."""
 
 import ast
+import re
+import shutil
 import tomllib
 from pathlib import Path
 
 import pytest
 from tabletop._cli import main
+
+REPO = Path(__file__).resolve().parents[2]
 
 GAME = Path("games/quick-test")
 PACKAGE = GAME / "src/tabletop_quick_test"
@@ -179,3 +183,51 @@ def test_without_ruff_the_files_are_written_and_the_user_is_told(
     assert main(["new", "game", "quick-test", "--root", str(workspace)]) == 0
     assert "ruff is not installed" in capsys.readouterr().out
     assert (workspace / PACKAGE / "definition/game.py").is_file()
+
+
+def _with_games_ui(workspace: Path) -> Path:
+    """The workspace with the real ``games-ui`` registration files (workspaces, app, games.ts)."""
+    for relative in ("games-ui/package.json", "games-ui/app/package.json", "games-ui/app/src/games.ts"):
+        (workspace / relative).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(REPO / relative, workspace / relative)
+    return workspace
+
+
+def test_a_new_game_gets_its_ui_project_registered_in_the_workspaces_and_the_app(workspace: Path) -> None:
+    import json
+
+    root = _with_games_ui(workspace)
+    assert main(["new", "game", "Dice Duel", "--root", str(root)]) == 0
+    project = root / "games-ui" / "dice-duel-ui"
+    assert sorted(str(p.relative_to(project)) for p in project.rglob("*") if p.is_file()) == [
+        "package.json",
+        "src/Table.svelte",
+        "src/index.ts",
+        "tsconfig.json",
+    ]
+    assert json.loads((project / "package.json").read_text())["name"] == "@tabletop/dice-duel-ui"
+    workspaces = json.loads((root / "games-ui" / "package.json").read_text())["workspaces"]
+    assert workspaces[-2:] == ["dice-duel-ui", "app"]  # before the app, which depends on it
+    app = json.loads((root / "games-ui" / "app" / "package.json").read_text())
+    assert app["dependencies"]["@tabletop/dice-duel-ui"] == "0.1.0"
+    games = (root / "games-ui" / "app" / "src" / "games.ts").read_text()
+    assert 'import { diceDuelUi } from "@tabletop/dice-duel-ui";' in games
+    assert re.search(r"const uis: AnyGameUi\[\] = \[[^\]]*, diceDuelUi\];", games)
+    table = (project / "src" / "Table.svelte").read_text()
+    assert 'data-testid="game-dice-duel"' in table and "= $props();" in table
+    assert "data-testid={`legal-${i}`}" in table  # a template literal kept as written
+    assert "DiceDuelView" in (project / "src" / "index.ts").read_text()
+
+
+def test_a_ui_folder_in_the_way_stops_the_whole_game_and_writes_nothing(workspace: Path) -> None:
+    root = _with_games_ui(workspace)
+    (root / "games-ui" / "dice-duel-ui").mkdir()
+    before = (root / "games-ui" / "package.json").read_text()
+    assert main(["new", "game", "Dice Duel", "--root", str(root)]) == 2
+    assert not (root / "games" / "dice-duel").exists()
+    assert (root / "games-ui" / "package.json").read_text() == before
+
+
+def test_without_games_ui_a_new_game_is_the_python_package_alone(workspace: Path) -> None:
+    assert main(["new", "game", "Dice Duel", "--root", str(workspace)]) == 0
+    assert not (workspace / "games-ui").exists()

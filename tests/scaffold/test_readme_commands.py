@@ -50,6 +50,7 @@ def test_every_make_command_is_a_target_that_expands(command: str) -> None:
     if target.startswith("new-"):
         assert f"tabletop new {target.removeprefix('new-')}" in done.stdout
         assert "tabletop schemas export" in done.stdout  # its schemas, which make test checks
+        assert "tabletop server openapi export" in done.stdout  # the OpenAPI document lists it too
         assert "tabletop golden record" in done.stdout and "--seed 1 2 3" in done.stdout  # its goldens
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from tabletop_fixtures.live_server import live_server
+from tabletop_fixtures.live_server import free_port, live_server
 from tabletop_server import Settings
 
 
@@ -69,3 +69,35 @@ def test_the_server_raises_the_collector_threshold_while_it_serves(tmp_path: Pat
     assert gc.get_threshold() == before
     with pytest.raises(ValueError, match="gc_threshold"):
         Settings(gc_threshold=-1)
+
+
+@pytest.mark.parametrize("db", [None, "chosen.sqlite3"])
+def test_serve_prints_the_database_file_it_opens(tmp_path: Path, db: str | None) -> None:
+    """With ``TABLETOP_DATA_DIR`` set the banner named ``.tabletop/`` while the file went elsewhere."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    data_dir = tmp_path / "data"
+    script = "import sys; from tabletop._cli import main; sys.exit(main(sys.argv[1:]))"
+    argv = [sys.executable, "-c", script, "serve", "--port", str(free_port())]
+    argv += ["--db", str(tmp_path / db)] if db else []
+    environment = os.environ | {"TABLETOP_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
+    environment.pop("TABLETOP_DB", None)
+    with subprocess.Popen(
+        argv, cwd=tmp_path, env=environment, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    ) as server:
+        try:
+            assert server.stdout is not None
+            banner = server.stdout.readline()  # printed before uvicorn starts; EOF if it fails
+            expected = tmp_path / db if db else data_dir / "tabletop.sqlite3"
+            deadline = time.monotonic() + 60
+            while not expected.is_file() and server.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.05)  # the server creates the file as it starts
+        finally:
+            server.terminate()
+            server.wait(timeout=60)
+    assert f"database: {'SQLite file' if db else 'the embedded SQLite file'} {expected};" in banner, banner
+    assert expected.is_file()
+    assert not (tmp_path / ".tabletop").exists()

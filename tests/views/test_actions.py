@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, assert_type
 
 import pytest
 from tabletop import GameAction, Hydrated, Model
@@ -12,6 +12,7 @@ from tabletop_fixtures.sealed_bids import (
     Bid,
     Draw,
     HydratedBid,
+    HydratedDraw,
     Reveal,
     SealedBidsConfig,
     SealedBidsState,
@@ -128,3 +129,22 @@ def test_metadata_fields_are_owned_by_the_acting_player() -> None:
     assert project_action(hinted, "p1").model_dump()["metadata"] == {"about": None, "public": "a hint"}
     empty = Hinted(id="b", game_id="g", player_id="p2")
     assert project_action(empty, "p1").model_dump()["metadata"] is None
+
+
+def test_projected_actions_keep_the_games_action_types(round_played: Harness) -> None:
+    """``project_action``/``project_log`` are typed as the action: ``.metadata.<field>`` type-checks."""
+    draw = round_played.recorded(HydratedDraw)[0]
+    assert draw.metadata is not None
+    seen = project_action(draw, draw.drawer)
+    assert_type(seen, HydratedDraw)  # checked by mypy --strict (make typecheck)
+    assert seen.metadata is not None and seen.metadata.card == draw.metadata.card
+    other = next(player.player_id for player in round_played.state.players if player.player_id != draw.drawer)
+    hidden = project_action(draw, other)
+    # typed as the action's (a Card), but null for this viewer: what the viewer may not see is None
+    assert hidden.model_dump()["metadata"]["card"] is None
+    assert type(hidden) is action_view_type(Draw)
+    logged_draws = project_log(round_played.recorded(HydratedDraw), other)
+    assert_type(logged_draws, list[HydratedDraw])
+    assert [action.drawer for action in logged_draws] == [
+        action.drawer for action in round_played.recorded(HydratedDraw)
+    ]

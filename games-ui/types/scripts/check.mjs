@@ -17,7 +17,7 @@ const fail = (message) => failures.push(message);
 const folders = readIndex();
 for (const [folder, paths] of Object.entries(folders)) {
   const bundle = bundleFolder(folder, paths);
-  const names = new Set([bundle.title, ...Object.keys(bundle.$defs)]);
+  const names = new Set([bundle.title, ...Object.keys(bundle.$defs), bundle.title.replace(/Documents$/, "View")]);
   const source = readFileSync(join(packageRoot, "dist", `${folder}.d.ts`), "utf8");
   for (const [, name] of source.matchAll(/^export (?:type|interface) (\w+)/gm)) {
     if (!names.has(name)) fail(`dist/${folder}.d.ts declares ${name}, which no schema names`);

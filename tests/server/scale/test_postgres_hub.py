@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections.abc import Iterator
 
 import psycopg
 import pytest
-from tabletop_server.events import InProcessHub, MatchChange, PostgresHub, hub_for
+from tabletop_server.events import LISTENER_APPLICATION_NAME, InProcessHub, MatchChange, PostgresHub, hub_for
 from tabletop_server.storage import Store, notify_change, upgrade
 
 
@@ -38,6 +39,27 @@ def _notify(url: str, match_id: str, head: int, *, bots: bool, commit: bool = Tr
 def test_the_hub_follows_the_database_url(tmp_path: object, postgres_url: str) -> None:
     assert isinstance(hub_for(postgres_url), PostgresHub)
     assert type(hub_for(f"sqlite:///{tmp_path}/x.sqlite3")) is InProcessHub
+
+
+def test_an_idle_listener_still_shows_as_listening_after_its_keepalive_query(
+    hub: PostgresHub, postgres_url: str
+) -> None:
+    """The serve-workers test counted sessions whose last query was ``LISTEN``: an idle listener
+    runs ``SELECT 1`` every second, after which only its application name shows it listens."""
+    database = postgres_url.rsplit("/", 1)[1]
+    statement = (
+        "SELECT query FROM pg_stat_activity"
+        " WHERE datname = %s AND application_name = %s AND pid <> pg_backend_pid()"
+    )
+    deadline = time.monotonic() + 60
+    with psycopg.connect(postgres_url.replace("+psycopg", ""), autocommit=True) as connection:
+        while True:
+            queries = [row[0] for row in connection.execute(statement, (database, LISTENER_APPLICATION_NAME))]
+            if queries == ["SELECT 1"]:
+                break  # the keepalive ran: the session is found by its name, not its last query
+            assert len(queries) == 1 and time.monotonic() < deadline, queries
+            time.sleep(0.1)
+    assert hub.listening
 
 
 def test_a_committed_change_wakes_the_match_streams_and_a_rolled_back_one_does_not(

@@ -12,8 +12,19 @@ import httpx
 import psycopg
 from tabletop_fixtures.live_server import free_port
 from tabletop_fixtures.postgres import PostgresServer
+from tabletop_server.events import LISTENER_APPLICATION_NAME
 
 TABLETOP = Path(sys.executable).parent / "tabletop"
+
+
+def _listeners(server: PostgresServer, database: str) -> int:
+    """How many sessions on ``database`` are a worker's listening connection."""
+    with psycopg.connect(server.url(database).replace("+psycopg", "")) as connection:
+        row = connection.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND application_name = %s",
+            (database, LISTENER_APPLICATION_NAME),
+        ).fetchone()
+    return int(row[0]) if row else 0
 
 
 def test_several_workers_need_postgresql(tmp_path: Path) -> None:
@@ -38,17 +49,16 @@ def test_two_workers_serve_one_port_and_each_listens_for_changes(
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     database = postgres_url.rsplit("/", 1)[1]
     try:
-        deadline = time.monotonic() + 60
+        # Each worker's listener is a session named LISTENER_APPLICATION_NAME. (Counting sessions
+        # whose last query was ``LISTEN`` flaked: each listener runs ``SELECT 1`` after a second
+        # idle, so two workers that started more than a second apart were never seen together.)
+        deadline = time.monotonic() + 120
         listeners = 0
         while listeners < 2:
+            assert process.poll() is None, (tmp_path / "serve.log").read_text()[-2000:]
             assert time.monotonic() < deadline, (tmp_path / "serve.log").read_text()[-2000:]
             time.sleep(0.2)
-            with psycopg.connect(postgres_server.url(database).replace("+psycopg", "")) as connection:
-                row = connection.execute(
-                    "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND query LIKE 'LISTEN %%'",
-                    (database,),
-                ).fetchone()
-            listeners = int(row[0]) if row else 0
+            listeners = _listeners(postgres_server, database)
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as client:
             body = {"game": "tic-tac-toe", "seats": [{"name": "A"}, {"name": "B"}]}
             created = client.post("/api/matches", json=body)

@@ -121,6 +121,13 @@ class GameDefinition(Generic[StateT, ConfigT]):
             definitions, with the same name and their own ``logic_version``) kept runnable
             beside this one: a host runs a match stored under such a version with its frozen
             copy instead of migrating it, so it finishes under the rules it started with.
+        title: The game's display title, as the lobby shows it (e.g. ``"Go Fish"``); default:
+            the name with its first letter capitalized and hyphens as spaces. Metadata, not
+            rules: changing it changes no logic version.
+        description: One short sentence about the game, shown in the lobby under its title.
+        example_configs: Configs besides the default that the game is played with; the
+            conformance suite plays each of them (``tests/conformance``), so options other than
+            the defaults get played, replayed and leak-checked too.
 
     Raises:
         GameDefinitionError: Naming every problem found: a state without a handler, a handler
@@ -149,8 +156,14 @@ class GameDefinition(Generic[StateT, ConfigT]):
         invariants: Callable[[StateT], Iterable[str]] | None = None,
         migrations: Sequence[Migration] = (),
         frozen_versions: Sequence[GameDefinition[AnyState, GameConfig]] = (),
+        title: str | None = None,
+        description: str = "",
+        example_configs: Sequence[ConfigT] = (),
     ) -> None:
         self.name = name
+        self.title = title or (name[:1].upper() + name[1:]).replace("-", " ").replace("_", " ")
+        self.description = description
+        self.example_configs: tuple[ConfigT, ...] = tuple(example_configs)
         self.state_type = _hydrated_state_type(state_type)
         self.config_type = config_type or cast(type[ConfigT], handler_config_type(handlers.values()))
         self.machine_states: type[StrEnum] = machine_states or type(initial_state)
@@ -280,6 +293,11 @@ class GameDefinition(Generic[StateT, ConfigT]):
             problems.append(f"player range {self.min_players}..{self.max_players} is empty")
         problems += self._config_problems()
         problems += self._version_problems()
+        problems += [
+            f"example config {n} is a {type(config).__name__}, not a {self.config_type.__name__}"
+            for n, config in enumerate(self.example_configs)
+            if not isinstance(config, self.config_type)
+        ]
         if problems:
             raise GameDefinitionError(self.name, problems)
 

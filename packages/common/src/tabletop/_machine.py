@@ -77,16 +77,36 @@ class MachineContext(Generic[StateT, ConfigT]):
 
         The next player is the turn manager's (see :meth:`HydratedTurnManager.next_player`,
         which ``skip`` is passed to); the current turn, if any, ends at the current action count.
+        To give the turn to a particular player instead, use :meth:`start_turn_of`.
 
         Returns:
             The id of the player whose turn it now is.
         """
+        return self._start_turn(None, skip)
+
+    def start_turn_of(self, player_id: str) -> str:
+        """Give the turn to ``player_id``: start their turn and make them the only active player.
+
+        For a rule that picks who plays next (the loser of a challenge starts the next round).
+        The current turn, if any, ends at the current action count; the turn order is unchanged,
+        so a later :meth:`start_next_turn` goes on from ``player_id`` in that order.
+
+        Returns:
+            ``player_id``.
+
+        Raises:
+            ValueError: ``player_id`` is not in the turn order.
+        """
+        return self._start_turn(player_id, None)
+
+    def _start_turn(self, player_id: str | None, skip: Callable[[str], bool] | None) -> str:
         state = self.state
         values = state.__dict__  # field reads without the model's __getattr__ hook (a hot path)
         turns = values["turn_manager"]
         if not isinstance(turns, HydratedTurnManager):
             turns = self.turns  # raises
-        player_id = turns.next_player(skip=skip)
+        if player_id is None:
+            player_id = turns.next_player(skip=skip)
         turns.start_turn(player_id, values["action_count"])
         if writes_directly(type(state)):  # what pydantic's __setattr__ does, without its dispatch
             values["active_player_ids"] = [player_id]

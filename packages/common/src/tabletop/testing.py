@@ -14,6 +14,7 @@ from typing import Generic, TypeVar
 from tabletop import games
 from tabletop._action import GameAction
 from tabletop._definition import GameDefinition
+from tabletop._determinism import describe_divergence, record_playout
 from tabletop._engine import GameEngine, RunResult
 from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState, HydratedAction, MachineContext
@@ -21,7 +22,7 @@ from tabletop._parser import RawAction
 from tabletop._prng import Unkeyed
 from tabletop._seating import seated_game
 
-__all__ = ["TEST_PRNG_KEY", "GameHarness", "make_game"]
+__all__ = ["TEST_PRNG_KEY", "GameHarness", "assert_deterministic", "make_game"]
 
 StateT = TypeVar("StateT", bound=AnyState)
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
@@ -79,12 +80,14 @@ class GameHarness(Generic[StateT, ConfigT]):
         self.game = make_game(definition, players=players, seed=seed, config=config)
         if prng_key is None and definition.requires_prng_key:
             prng_key = TEST_PRNG_KEY
-        self.state: StateT = self.engine.start(self.game, prng_key=prng_key).state
+        started = self.engine.start(self.game, prng_key=prng_key)
+        self.state: StateT = started.state
         self.prng_key: str | None = self.state.prng.key
         """The key the game was started with (None: unkeyed)."""
-        self.log: list[HydratedAction[GameAction, StateT, ConfigT]] = []
-        """Every action recorded by :meth:`play` and :meth:`run`, in order, system actions
-        included, each with its ``index`` (typed access: :meth:`recorded`, :meth:`last`)."""
+        self.log: list[HydratedAction[GameAction, StateT, ConfigT]] = list(started.actions)
+        """Every recorded action, in order, each with its ``index``: the system actions the start
+        recorded (a first roll at index 0), then those of :meth:`play` and :meth:`run`, system
+        actions included (typed access: :meth:`recorded`, :meth:`last`)."""
         self._next_id = 0
 
     @classmethod
@@ -156,3 +159,48 @@ class GameHarness(Generic[StateT, ConfigT]):
             candidate.model_copy(update={"id": self.next_id()})
             for candidate in self.engine.legal_actions(self.state, player_id, self.game)
         ]
+
+
+def assert_deterministic(
+    definition: GameDefinition[StateT, ConfigT],
+    *,
+    players: int = 2,
+    seed: int = 42,
+    config: ConfigT | None = None,
+    prng_key: str | Unkeyed | None = None,
+    max_actions: int = 10_000,
+) -> None:
+    """Assert that the same seed, key and actions give byte-identical states, step by step.
+
+    Random bots (seeded with ``seed``) play the game to its end twice, from the same seed and
+    the same PRNG key, and every state (and every recorded action) of the two playouts must be
+    byte-identical as JSON. It holds for any game: one with chance or hidden information plays
+    both times with ``prng_key`` (default :data:`TEST_PRNG_KEY`; a fresh key per playout would
+    make the games differ from the first draw, by design).
+
+    Raises:
+        AssertionError: The playouts differ: the message names the first step that differs,
+            what differs there (the actions chosen or recorded, the state's JSON paths with both
+            values) and the likely reason (randomness drawn outside ``ctx.prng``, set or dict
+            order, the clock).
+
+    Example:
+        >>> from tabletop.games import load
+        >>> assert_deterministic(load("pig"), players=2, seed=7)
+    """
+    if prng_key is None and definition.requires_prng_key:
+        prng_key = TEST_PRNG_KEY
+    runs = [
+        record_playout(
+            definition,  # type: ignore[arg-type]
+            players=players,
+            seed=seed,
+            config=config,
+            prng_key=prng_key,
+            max_actions=max_actions,
+        )
+        for _ in range(2)
+    ]
+    problem = describe_divergence(*runs)
+    if problem is not None:
+        raise AssertionError(problem)

@@ -31,6 +31,18 @@ def _settings(args: argparse.Namespace) -> object:
     return Settings(**given)
 
 
+def _database(db: str | None) -> str:
+    """The database a server opens, as its banner names it: a SQLite file's absolute path (the
+    default one under ``$TABLETOP_DATA_DIR`` when that is set), else the URL without its password."""
+    from tabletop_server.storage import normalize_url
+
+    url = normalize_url(db)
+    if url.get_backend_name() == "sqlite":
+        kind = "the embedded SQLite file" if not db else "SQLite file"
+        return f"{kind} {url.database}"
+    return url.render_as_string(hide_password=True)
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -42,7 +54,7 @@ def _serve(args: argparse.Namespace) -> int:
     if settings.workers > 1:
         return _serve_workers(settings)
     app = create_app(settings)
-    where = settings.db or "the embedded SQLite file (.tabletop/tabletop.sqlite3)"
+    where = _database(settings.db)
     has_ui = settings.ui_dir is not None and (settings.ui_dir / "index.html").is_file()
     ui = settings.ui_dir if has_ui else "none (API only; `make ui-build` builds it)"
     print(f"tabletop: serving on http://{settings.host}:{settings.port} (database: {where}; UI: {ui})")
@@ -82,7 +94,7 @@ def _serve_workers(settings: object) -> int:
     ui = settings.ui_dir if has_ui else "none (API only; `make ui-build` builds it)"
     print(
         f"tabletop: serving on http://{settings.host}:{settings.port} with {settings.workers} workers "
-        f"(database: {normalize_url(settings.db).render_as_string(hide_password=True)}; UI: {ui})"
+        f"(database: {_database(settings.db)}; UI: {ui})"
     )
     for name, value in settings.model_dump(exclude_none=True).items():
         os.environ[f"TABLETOP_{name.upper()}"] = str(value)

@@ -82,8 +82,9 @@ class GameEntry:
         name: The registry name (entry-point name).
         definition: The game definition.
         engine: The engine running it.
-        title: Display title.
-        description: One line from the package's summary.
+        title: Display title (the definition's ``title``).
+        description: One line about the game (the definition's ``description``, else the
+            package's summary).
         user_action_types: The action types a player may send (system-only ones left out).
         hidden_information: True if the state declares fields some seat may not see.
         body_schemas: The OpenAPI request body schema of each user action type.
@@ -106,8 +107,19 @@ class GameEntry:
         return game_title(self.name)
 
     def config_schema(self) -> JsonSchema:
-        """The JSON Schema of the game's config model."""
-        return self.definition.config_type.model_json_schema(schema_generator=TabletopJsonSchema)
+        """The JSON Schema of the game's config model, each option with a label for a form.
+
+        Each property's ``title`` is its label (the field's own ``title=``, else its name in
+        words: ``big_totals_allowed`` is "Big totals allowed") and its ``description`` the help
+        text (the field's docstring).
+        """
+        config_type = self.definition.config_type
+        schema = config_type.model_json_schema(schema_generator=TabletopJsonSchema)
+        properties = cast(dict[str, JsonSchema], schema.get("properties", {}))
+        for key, option in properties.items():
+            field = config_type.model_fields.get(key)
+            option["title"] = field.title if field is not None and field.title else _display_title(key)
+        return schema
 
     @classmethod
     def build(cls, name: str, definition: Definition) -> GameEntry:
@@ -131,8 +143,8 @@ class GameEntry:
             name=name,
             definition=definition,
             engine=GameEngine(definition),
-            title=_display_title(name),
-            description=_summary(name),
+            title=definition.title,
+            description=definition.description or _summary(name),
             user_action_types=tuple(user_types),
             hidden_information=definition.hidden_information,
             body_schemas=bodies,

@@ -23,4 +23,6 @@ definition = GameDefinition(
     determinizer=determinize,
     invariants=invariants,
     migrations=migrations,
+    title="Go Fish",
+    description="Ask another player for a rank you hold; collect books of four. Hands are hidden.",
 )

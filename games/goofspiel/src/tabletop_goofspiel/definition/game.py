@@ -21,4 +21,6 @@ definition = GameDefinition(
     logic_version="2.0.0",
     determinizer=determinize,
     invariants=invariants,
+    title="Goofspiel",
+    description="Bid a card from your hand for each prize, both at once, sealed; the higher bid takes it.",
 )

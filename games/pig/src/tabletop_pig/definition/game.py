@@ -4,6 +4,7 @@ from tabletop import GameDefinition
 
 from tabletop_pig.definition.state_handlers import state_handlers
 from tabletop_pig.definition.states import MachineState
+from tabletop_pig.model.config import PigConfig
 from tabletop_pig.model.game_state import HydratedPigGameState
 
 definition = GameDefinition(
@@ -14,4 +15,7 @@ definition = GameDefinition(
     min_players=2,
     max_players=4,
     chance=True,  # the dice must stay unforeseeable: the game only starts with a PRNG key
+    title="Pig",
+    description="Roll a die as often as you dare; a 1 loses the turn's points. Bank them to win.",
+    example_configs=[PigConfig(target=20)],
 )

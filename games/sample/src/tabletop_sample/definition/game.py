@@ -17,4 +17,7 @@ definition = GameDefinition(
     min_players=1,
     max_players=6,
     logic_version="2.0.0",
+    title="Sample",
+    description="Players take turns adding 1 to 5 to a shared total; the highest score wins.",
+    example_configs=[SampleConfig(big_totals_allowed=True)],
 )

@@ -16,6 +16,8 @@ definition = GameDefinition(
     min_players=2,
     max_players=2,
     logic_version="2.0.0",
+    title="Tic-tac-toe",
+    description="Three in a row on a 3×3 board.",
 )
 
 register_adapter_hints(

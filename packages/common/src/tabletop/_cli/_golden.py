@@ -7,15 +7,18 @@ from pathlib import Path
 
 from tabletop import games
 from tabletop._cli._commands import Commands
+from tabletop._cli._config import add_config_argument, read_config
 from tabletop.golden import check_golden, golden_dir, golden_files, load_golden, record_golden, save_golden
 
 __all__ = ["register"]
 
 
 def _record(args: argparse.Namespace) -> int:
+    definition = games.load(args.game)
+    config = read_config(definition, args.config)
     folder: Path = args.dir if args.dir is not None else golden_dir(args.game)
     for seed in args.seed:
-        golden = record_golden(args.game, seed=seed, players=args.players)
+        golden = record_golden(definition, seed=seed, players=args.players, config=config)
         path = save_golden(golden, folder)
         print(f"recorded {path}: {len(golden.steps)} actions, result {golden.final_state.get('result')}")
     return 0
@@ -60,6 +63,7 @@ def register(commands: Commands) -> None:
         help="the game's (and the random bot's) seed; several: one golden each",
     )
     record.add_argument("--players", type=int, default=None, help="seats (default 2, or the minimum)")
+    add_config_argument(record)
     record.set_defaults(handler=_record)
     check = actions.add_parser("check", help="replay every golden and report the first divergence")
     check.add_argument("game", nargs="?", default=None, help="one game (default: every installed game)")

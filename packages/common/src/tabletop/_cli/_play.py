@@ -11,6 +11,7 @@ import orjson
 from tabletop import games
 from tabletop._action import GameAction
 from tabletop._cli._commands import Commands
+from tabletop._cli._config import add_config_argument, read_config
 from tabletop._definition import GameDefinition
 from tabletop._engine import GameEngine
 from tabletop._errors import IllegalActionError
@@ -73,15 +74,26 @@ def _start_key(definition: GameDefinition[AnyState, GameConfig], unkeyed: bool) 
     return new_prng_key() if definition.requires_prng_key else None
 
 
-def demo(name: str, *, seed: int, players: int | None, out: TextIO, unkeyed: bool = False) -> AnyState:
+def demo(
+    name: str,
+    *,
+    seed: int,
+    players: int | None,
+    out: TextIO,
+    unkeyed: bool = False,
+    config: str | None = None,
+) -> AnyState:
     """Play ``name`` with a random bot in every seat; print the log and the result.
+
+    ``config`` is ``--config``: the game's options as JSON, or a JSON file.
 
     A game with hidden information or chance gets a fresh secret PRNG key, unless ``unkeyed``
     (then the seed alone decides, and the same seed prints the same game).
     """
     definition = games.load(name)
     engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
-    game = seated_game(definition, players=players or max(2, definition.min_players), seed=seed)
+    count = players or max(2, definition.min_players)
+    game = seated_game(definition, players=count, seed=seed, config=read_config(definition, config))
     print(
         f"{name} (logic {definition.logic_version}), seed {seed}, players "
         f"{', '.join(p.id for p in game.players)}",
@@ -106,6 +118,7 @@ def play(
     stdin: TextIO,
     out: TextIO,
     unkeyed: bool = False,
+    config: str | None = None,
 ) -> AnyState:
     """Play ``name`` at the terminal: humans pick from numbered legal actions, bots play the rest.
 
@@ -118,7 +131,7 @@ def play(
     definition = games.load(name)
     engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
     count = players or max(len(seats), definition.min_players, 2)
-    game = seated_game(definition, players=count, seed=seed)
+    game = seated_game(definition, players=count, seed=seed, config=read_config(definition, config))
     kinds = (seats or ["human"]) + ["bot"] * count
     humans = {seat.id for seat, kind in zip(game.players, kinds, strict=False) if kind == "human"}
     # The log shows what the human may know: their projection, or a spectator's when several
@@ -169,7 +182,14 @@ def _ask(count: int, stdin: TextIO, out: TextIO) -> int | None:
 
 
 def _demo_command(args: argparse.Namespace) -> int:
-    demo(args.game, seed=args.seed, players=args.players, out=sys.stdout, unkeyed=args.unkeyed)
+    demo(
+        args.game,
+        seed=args.seed,
+        players=args.players,
+        out=sys.stdout,
+        unkeyed=args.unkeyed,
+        config=args.config,
+    )
     return 0
 
 
@@ -182,6 +202,7 @@ def _play_command(args: argparse.Namespace) -> int:
         stdin=sys.stdin,
         out=sys.stdout,
         unkeyed=args.unkeyed,
+        config=args.config,
     )
     return 0
 
@@ -194,6 +215,7 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="play from the seed alone, without a secret PRNG key (reproducible, but foreseeable)",
     )
+    add_config_argument(parser)
 
 
 def register(commands: Commands) -> None:

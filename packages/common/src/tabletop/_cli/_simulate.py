@@ -10,7 +10,9 @@ from typing import TextIO
 
 import orjson
 
+from tabletop import games as registry
 from tabletop._cli._commands import Commands
+from tabletop._cli._config import add_config_argument, read_config
 from tabletop.simulation import BOT_KINDS, format_report, simulate
 
 __all__ = ["ProgressBar", "register"]
@@ -35,8 +37,10 @@ class ProgressBar:
 
 def _simulate(args: argparse.Namespace) -> int:
     progress = ProgressBar(sys.stderr, args.game) if args.progress or sys.stderr.isatty() else None
+    definition = registry.load(args.game)
     report = simulate(
-        args.game,
+        definition,
+        config=read_config(definition, args.config),
         games=args.n,
         seed=args.seed,
         players=args.players,
@@ -81,6 +85,7 @@ def register(commands: Commands) -> None:
         "--seed", type=int, default=0, help="the run's seed; game i is seeded seed+i (default 0)"
     )
     sub.add_argument("--players", type=int, default=None, help="seats per game (default 2, or the minimum)")
+    add_config_argument(sub)
     sub.add_argument(
         "--bot", choices=BOT_KINDS, default="random", help="the bot in every seat (default random)"
     )

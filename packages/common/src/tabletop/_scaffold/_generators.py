@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import json
+import re
 import shutil
 import subprocess
 import sys
@@ -65,6 +67,7 @@ def _game_values(names: GameNames) -> dict[str, str]:
         "pascal": names.pascal,
         "title": names.title,
         "package": names.package,
+        "camel": names.pascal[:1].lower() + names.pascal[1:],
     }
 
 
@@ -123,7 +126,49 @@ def new_game(root: Path, name: str) -> list[Path]:
     for relative, template in _walk(_TEMPLATES / "game", folder):
         path = Path(*(names.package if part == "__package__" else part for part in relative.parts))
         changes.created[path] = _render(template, values)
+    if (root / UI_ROOT / "package.json").is_file():
+        _add_ui(changes, names, values)
     return changes.write()
+
+
+UI_ROOT = Path("games-ui")
+"""The npm workspaces of the browser UIs; a new game gets its UI project there when it exists."""
+
+
+def _add_ui(changes: Changes, names: GameNames, values: dict[str, str]) -> None:
+    """``games-ui/<kebab>-ui/`` with the starter table, registered in the workspaces and the app."""
+    project = f"{names.kebab}-ui"
+    if (changes.root / UI_ROOT / project).exists():
+        msg = f"{UI_ROOT / project} already exists"
+        raise ScaffoldError(msg)
+    for relative, template in _walk(_TEMPLATES / "ui", UI_ROOT / project):
+        changes.created[relative] = _render(template, values)
+    manifest = UI_ROOT / "package.json"
+    workspaces = json.loads(changes.read(manifest))
+    members: list[str] = workspaces["workspaces"]
+    members.insert(members.index("app") if "app" in members else len(members), project)
+    changes.edited[manifest] = json.dumps(workspaces, indent=2, ensure_ascii=False) + "\n"
+    app_manifest = UI_ROOT / "app" / "package.json"
+    app = json.loads(changes.read(app_manifest))
+    app.setdefault("dependencies", {})[f"@tabletop/{project}"] = "0.1.0"
+    changes.edited[app_manifest] = json.dumps(app, indent=2, ensure_ascii=False) + "\n"
+    registry = UI_ROOT / "app" / "src" / "games.ts"
+    export = f"{values['camel']}Ui"
+    changes.edited[registry] = _register_ui(changes.read(registry), project, export, str(registry))
+
+
+def _register_ui(source: str, project: str, export: str, where: str) -> str:
+    """``games.ts`` with the UI imported and added to the ``uis`` list the app mounts from."""
+    imports = list(re.finditer(r'^import \{ \w+ \} from "@tabletop/[\w-]+-ui";\n', source, re.MULTILINE))
+    listed = re.search(r"^(const uis: AnyGameUi\[\] = \[)(.*?)(\];)$", source, re.MULTILINE)
+    if not imports or listed is None:
+        msg = f"{where}: found no UI imports and `const uis: AnyGameUi[] = [...]` to add {export} to"
+        raise ScaffoldError(msg)
+    entries = [entry.strip() for entry in listed.group(2).split(",") if entry.strip()]
+    source = source[: listed.start(2)] + ", ".join([*entries, export]) + source[listed.end(2) :]
+    line = f'import {{ {export} }} from "@tabletop/{project}";\n'
+    at = imports[-1].end()
+    return source[:at] + line + source[at:]
 
 
 def _game_folder(root: Path, game: str) -> tuple[GameNames, Path]:

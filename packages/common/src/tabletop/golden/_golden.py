@@ -108,9 +108,14 @@ def _request_json(action: GameAction) -> JsonObject:
 
 
 def record_golden(
-    game: str | AnyDefinition, *, seed: int, players: int | None = None, max_actions: int = 10_000
+    game: str | AnyDefinition,
+    *,
+    seed: int,
+    players: int | None = None,
+    max_actions: int = 10_000,
+    config: GameConfig | None = None,
 ) -> Golden:
-    """Play a seeded random game to its end and record it.
+    """Play a seeded random game to its end and record it (with ``config``, or the default config).
 
     A golden is a reproducible fixture, so the game runs unkeyed on purpose
     (:data:`tabletop.UNKEYED`): it replays from the seed alone, whatever the game's secrets.
@@ -122,7 +127,7 @@ def record_golden(
     definition = registry.load(game) if isinstance(game, str) else game
     seats = players if players is not None else min(max(2, definition.min_players), definition.max_players)
     engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
-    table = seated_game(definition, players=seats, seed=seed)
+    table = seated_game(definition, players=seats, seed=seed, config=config)
     bot = RandomBot(engine, seed)
     state = engine.start(table, prng_key=UNKEYED).state  # a golden is a reproducible fixture
     initial = previous = _state_json(state)

@@ -111,6 +111,7 @@ class GamePlan:
     max_actions: int
     seed: int
     prng_key: str | Unkeyed | None
+    config: GameConfig | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +140,7 @@ def play_batch(
     records: list[GameRecord] = []
     for done, index in enumerate(indices, start=1):
         game_seed = (plan.seed + index) & 0xFFFFFFFF
-        table = seated_game(definition, players=plan.seats, seed=game_seed)
+        table = seated_game(definition, players=plan.seats, seed=game_seed, config=plan.config)
         bots = {
             p.id: plan.factory(engine, _bot_seed(plan.seed, index, n)) for n, p in enumerate(table.players)
         }

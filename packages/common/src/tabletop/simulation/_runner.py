@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from tabletop import games as registry
+from tabletop._game import GameConfig
 from tabletop._prng import Unkeyed
 from tabletop.bots import MctsBot, RandomBot
 from tabletop.simulation._batch import AnyDefinition, BotFactory, GamePlan, play_batch, simulation_key
@@ -54,6 +55,7 @@ def simulate(
     prng_key: str | Unkeyed | None = None,
     jobs: int = 1,
     ray: str | None = None,
+    config: GameConfig | None = None,
 ) -> SimulationReport:
     """Play ``games`` seeded games with a bot in every seat, checking invariants after each action.
 
@@ -88,6 +90,7 @@ def simulate(
             or ``"ray://HOST:PORT"``; needs the ``tabletop-common[ray]`` extra, and the game
             installed on every node). If Ray is already initialized in this process, that
             connection is used and ``ray`` is only a flag.
+        config: The game's config for every game (default: the config model's defaults).
 
     Raises:
         ValueError: ``games`` is negative, ``players`` is outside the game's range,
@@ -127,7 +130,7 @@ def simulate(
         invariants=[check.name for check in checks],
         skipped=skipped,
     )
-    plan = GamePlan(definition, seats, factory, tuple(checks), max_actions, seed, prng_key)
+    plan = GamePlan(definition, seats, factory, tuple(checks), max_actions, seed, prng_key, config)
     began = time.perf_counter()
     if ray is not None:
         batches = play_on_ray(plan, games, ray, progress)

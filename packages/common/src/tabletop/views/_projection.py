@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel
 
@@ -35,6 +35,8 @@ __all__ = [
     "state_plan",
     "view_type",
 ]
+
+ActionT = TypeVar("ActionT", bound=GameAction)
 
 _SHARED: dict[type[BaseModel], bool] = {}
 _STATE_PLANS: dict[tuple[type[BaseModel], bool], ModelPlan] = {}
@@ -186,23 +188,30 @@ def project_reference(state: AnyState, perspective: Perspective) -> Model:
     return cast(Model, plan.view_type.model_validate(data))
 
 
-def project_action(action: GameAction, perspective: Perspective) -> GameAction:
+def project_action(action: ActionT, perspective: Perspective) -> ActionT:
     """The action as ``perspective`` may see it, e.g. in the action log it receives.
 
     Payload and metadata fields the viewer may not see are null (owner-only ones are seen by
     the action's player, or the player its :class:`~tabletop.views.Owner` field names).
-    Returns a fresh plain model: an instance of :func:`action_view_type`.
+    Returns a fresh plain model: an instance of :func:`action_view_type`, with the same fields
+    and tags as the action. It is typed as the action's own type, so a type checker follows
+    ``.metadata.<field>`` of the game's action; a field the viewer may not see holds None.
+
+    Example:
+        ``project_action(harness.last(HydratedDrawCard), "p2").metadata`` is typed
+        ``DrawCardMetadata | None``; its ``card`` is None for every seat but the drawer's.
     """
     data = action.model_dump()
     plan = action_plan(type(action))
     if plan is None:
-        return cast(GameAction, plain_of(type(action)).model_validate(data))
+        return cast(ActionT, plain_of(type(action)).model_validate(data))
     _redact_model(plan, action, data, perspective, None, action)
-    return cast(GameAction, plan.view_type.model_validate(data))
+    return cast(ActionT, plan.view_type.model_validate(data))
 
 
-def project_log(actions: Iterable[GameAction], perspective: Perspective) -> list[GameAction]:
-    """The action log ``perspective`` receives: every action through :func:`project_action`."""
+def project_log(actions: Iterable[ActionT], perspective: Perspective) -> list[ActionT]:
+    """The action log ``perspective`` receives: every action through :func:`project_action`,
+    each typed as the action it projects."""
     return [project_action(action, perspective) for action in actions]
 
 

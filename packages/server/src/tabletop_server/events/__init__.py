@@ -9,9 +9,10 @@ PostgreSQL, ``InProcessHub`` for SQLite. ``make_delta``/``apply_delta`` are the 
 
 from tabletop_server.events._delta import DeltaError, apply_delta, make_delta
 from tabletop_server.events._hub import EventHub, InProcessHub, MatchChange, Subscription
-from tabletop_server.events._postgres import PostgresHub, hub_for
+from tabletop_server.events._postgres import LISTENER_APPLICATION_NAME, PostgresHub, hub_for
 
 __all__ = [
+    "LISTENER_APPLICATION_NAME",
     "DeltaError",
     "EventHub",
     "InProcessHub",

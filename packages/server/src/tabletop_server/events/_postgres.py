@@ -29,7 +29,13 @@ from sqlalchemy.engine import URL, make_url
 from tabletop_server.events._hub import InProcessHub, MatchChange
 from tabletop_server.storage import CHANNEL, normalize_url, parse_payload
 
-__all__ = ["PostgresHub", "hub_for"]
+__all__ = ["LISTENER_APPLICATION_NAME", "PostgresHub", "hub_for"]
+
+LISTENER_APPLICATION_NAME = "tabletop-listen"
+"""The ``application_name`` of every worker's listening connection: count the workers listening
+with ``SELECT count(*) FROM pg_stat_activity WHERE application_name = 'tabletop-listen'``. (Its
+``query`` column shows ``LISTEN`` only until the listener's next idle ``SELECT 1``, about a
+second later, so it cannot tell a listener from another session.)"""
 
 logger = logging.getLogger("tabletop_server.events")
 
@@ -110,7 +116,12 @@ class PostgresHub(InProcessHub):
         first = True
         while not self._stop.is_set():
             try:
-                with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=5) as connection:
+                with psycopg.connect(
+                    self._conninfo,
+                    autocommit=True,
+                    connect_timeout=5,
+                    application_name=LISTENER_APPLICATION_NAME,
+                ) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
                     self._connection = connection
                     self._connected.set()
