@@ -66,6 +66,8 @@ def undo(service: MatchService, match_id: str, player_id: str) -> JsonDict:
         if not check.allowed:
             raise ApiError("undo-not-allowed", check.reason or "nothing to undo")
         state = state_at(service, match, check.to_index)
+        # Rows written before barriers were derived carry only the game's own reveals_info: a
+        # draw among them is still caught here (the rule itself is the one above).
         if state.prng.invocations != match.state.prng.invocations:
             raise ApiError(
                 "undo-not-allowed", "that action drew a chance outcome (a roll, a draw) the player has seen"

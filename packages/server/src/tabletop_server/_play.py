@@ -14,6 +14,7 @@ from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch, status_of_state
 from tabletop_server._runtime import Action, JsonDict, action_json, load_action
 from tabletop_server._service import MatchService, bearer_token, storage_error
+from tabletop_server._undo import mark_barrier, undo_barrier, undo_check
 from tabletop_server.storage import (
     DuplicateActionIdError,
     HeadMovedError,
@@ -183,6 +184,8 @@ def _play(match: LoadedMatch, action_type: str, submission: Submission, logic_ve
     )
     action_id = str(submission.body["id"])
     recorded = [NewAction.from_action(action, action_id) for action in result.actions]
+    if undo_barrier(match.entry, match.state, state, result.actions):
+        recorded = mark_barrier(recorded)
     return _Played(match, state, list(result.actions), update, recorded)
 
 
@@ -192,9 +195,8 @@ def _answer(service: MatchService, played: _Played, row: MatchRow, player_id: st
     written = LoadedMatch(row, match.seats, match.entry, match.game, state)
     service.remember(written)
     service.announce(row)
-    # The undo rule as ``undo`` applies it: nothing revealed, and no chance outcome drawn.
-    drew = state.prng.invocations != match.state.prng.invocations
-    can_undo = state.result is None and not drew and not any(a.reveals_info for a in played.actions)
+    # The one undo rule, over the batch just written: the seat's last action is its first row.
+    can_undo = undo_check(row, played.recorded, player_id).allowed
     response = service.view_of(written, player_id, can_undo=can_undo)
     response["actions"] = [action_json(action, player_id) for action in played.actions]
     return response

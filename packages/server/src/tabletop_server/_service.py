@@ -22,14 +22,7 @@ from tabletop import new_prng_key
 from tabletop_server._api_models import CreateMatch
 from tabletop_server._cache import MatchCache
 from tabletop_server._errors import ApiError
-from tabletop_server._match import (
-    UNDO_WINDOW,
-    LoadedMatch,
-    UndoCheck,
-    match_info,
-    status_of_state,
-    undo_check,
-)
+from tabletop_server._match import LoadedMatch, match_info, status_of_state
 from tabletop_server._registry import GameEntry, GameRegistry
 from tabletop_server._runtime import (
     JsonDict,
@@ -42,6 +35,7 @@ from tabletop_server._runtime import (
     view_json,
 )
 from tabletop_server._settings import Settings
+from tabletop_server._undo import UNDO_WINDOW, UndoCheck, undo_check
 from tabletop_server.events import EventHub, MatchChange
 from tabletop_server.storage import (
     MatchRow,
@@ -170,7 +164,7 @@ class MatchService:
         return seat.player_id
 
     def undo_state(self, match: LoadedMatch, player_id: str | None) -> UndoCheck:
-        """Whether ``player_id`` may undo now."""
+        """Whether ``player_id`` may undo now (``tabletop_server._undo.undo_check`` on the log's tail)."""
         if player_id is None or match.row.status != "in_progress":
             return UndoCheck(False, match.row.head, "nothing to undo")
         tail = self.store.actions(
