@@ -111,7 +111,12 @@ class GameDefinition(Generic[StateT, ConfigT]):
             (empty when the state is consistent), e.g. that the 52 cards are all somewhere.
             :meth:`tabletop.GameEngine.load_state` checks them on every state a host loads
             (raising :class:`tabletop.InvalidStateError`), and ``tabletop simulate`` after every
-            action. It may assume the state passed its schema.
+            action. It may assume the state passed its schema and the framework's bookkeeping.
+        config_invariants: The game's rules that tie a state to its game's config, given a state
+            and the config: one line per problem (e.g. Goofspiel's N cards, with N in the
+            config). :meth:`tabletop.GameEngine.run` checks them on every call (keep them
+            cheap), and ``load_state`` when given the game, raising
+            :class:`tabletop.InvalidStateError` (``game-mismatch``).
 
     Raises:
         GameDefinitionError: Naming every problem found: a state without a handler, a handler
@@ -138,6 +143,7 @@ class GameDefinition(Generic[StateT, ConfigT]):
         determinizer: Determinizer[StateT] | None = None,
         chance: bool = False,
         invariants: Callable[[StateT], Iterable[str]] | None = None,
+        config_invariants: Callable[[StateT, ConfigT], Iterable[str]] | None = None,
     ) -> None:
         self.name = name
         self.state_type = _hydrated_state_type(state_type)
@@ -163,6 +169,7 @@ class GameDefinition(Generic[StateT, ConfigT]):
         self.determinizer = determinizer
         self.chance = chance
         self.invariants = invariants
+        self.config_invariants = config_invariants
         self.hidden_information = _hides_information(self.state_type)
         """True if the state declares hidden information of its own (any non-public field but ``prng``)."""
         self.action_by_type: dict[str, type[HydratedAction[GameAction, StateT, ConfigT]]] = {}

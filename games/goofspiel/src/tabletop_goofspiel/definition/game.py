@@ -7,7 +7,7 @@ from tabletop_goofspiel.definition.states import MachineState
 from tabletop_goofspiel.model.config import GoofspielConfig
 from tabletop_goofspiel.model.determinizer import determinize
 from tabletop_goofspiel.model.game_state import HydratedGoofspielGameState, setup
-from tabletop_goofspiel.model.invariants import invariants
+from tabletop_goofspiel.model.invariants import config_invariants, invariants
 
 definition = GameDefinition(
     name="goofspiel",
@@ -21,4 +21,5 @@ definition = GameDefinition(
     logic_version="2.0.0",
     determinizer=determinize,
     invariants=invariants,
+    config_invariants=config_invariants,
 )

@@ -5,6 +5,7 @@ from tabletop import GameDefinition
 from tabletop_pig.definition.state_handlers import state_handlers
 from tabletop_pig.definition.states import MachineState
 from tabletop_pig.model.game_state import HydratedPigGameState
+from tabletop_pig.model.invariants import config_invariants, invariants
 
 definition = GameDefinition(
     name="pig",
@@ -14,4 +15,6 @@ definition = GameDefinition(
     min_players=2,
     max_players=4,
     chance=True,  # the dice must stay unforeseeable: the game only starts with a PRNG key
+    invariants=invariants,
+    config_invariants=config_invariants,
 )

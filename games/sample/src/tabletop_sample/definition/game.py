@@ -6,6 +6,7 @@ from tabletop_sample.definition.state_handlers import state_handlers
 from tabletop_sample.definition.states import MachineState
 from tabletop_sample.model.config import SampleConfig
 from tabletop_sample.model.game_state import HydratedSampleGameState, setup
+from tabletop_sample.model.invariants import config_invariants, invariants
 
 definition = GameDefinition(
     name="sample",
@@ -17,4 +18,6 @@ definition = GameDefinition(
     min_players=1,
     max_players=6,
     logic_version="2.0.0",
+    invariants=invariants,
+    config_invariants=config_invariants,
 )
