@@ -14,6 +14,7 @@ from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch, status_of_state
 from tabletop_server._runtime import Action, JsonDict, action_json, load_action
 from tabletop_server._service import MatchService, bearer_token, storage_error
+from tabletop_server._snapshots import snapshot_due
 from tabletop_server._undo import mark_barrier, undo_barrier, undo_check
 from tabletop_server.storage import (
     DuplicateActionIdError,
@@ -162,6 +163,8 @@ class _Played:
     actions: list[Action]
     update: MatchUpdate
     recorded: list[NewAction]
+    snapshot: bool
+    """Keep the new state as a snapshot (see ``_snapshots``)."""
 
 
 def _play(match: LoadedMatch, action_type: str, submission: Submission, logic_version: str | None) -> _Played:
@@ -186,7 +189,9 @@ def _play(match: LoadedMatch, action_type: str, submission: Submission, logic_ve
     recorded = [NewAction.from_action(action, action_id) for action in result.actions]
     if undo_barrier(match.entry, match.state, state, result.actions):
         recorded = mark_barrier(recorded)
-    return _Played(match, state, list(result.actions), update, recorded)
+    head = match.row.head
+    due = snapshot_due(head, head + len(recorded))
+    return _Played(match, state, list(result.actions), update, recorded, due)
 
 
 def _answer(service: MatchService, played: _Played, row: MatchRow, player_id: str) -> JsonDict:
@@ -257,7 +262,9 @@ def submit(
                 return original, True
             raise _refused(match, submission, error) from None
         try:
-            row = service.store.append(match.row, played.update, played.recorded, seat=seat)
+            row = service.store.append(
+                match.row, played.update, played.recorded, seat=seat, snapshot=played.snapshot
+            )
         except HeadMovedError:
             match = None
             continue
@@ -328,7 +335,9 @@ async def play_async(
                 return original
             raise _refused(current, submission, error) from None
         try:
-            row = await service.store.append_async(current.row, played.update, played.recorded, seat=seat)
+            row = await service.store.append_async(
+                current.row, played.update, played.recorded, seat=seat, snapshot=played.snapshot
+            )
         except HeadMovedError:
             current = None
             continue

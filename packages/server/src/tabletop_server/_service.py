@@ -49,7 +49,10 @@ from tabletop_server.storage import (
     new_token,
 )
 
-__all__ = ["MatchService", "bearer_token", "storage_error"]
+__all__ = ["MAX_LOG_PAGE", "MatchService", "bearer_token", "storage_error"]
+
+MAX_LOG_PAGE = 1000
+"""The most actions one ``GET .../actions`` answers (its ``limit``, and the default)."""
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -213,15 +216,20 @@ class MatchService:
                 raise ApiError("invalid-token", "the token holds no seat of this match")
         return self.view_of(match, player_id)
 
-    def actions_page(self, match_id: str, player_id: str | None, after: int) -> JsonDict:
-        """``GET .../actions?after=N``: the projected log after index ``after``."""
+    def actions_page(
+        self, match_id: str, player_id: str | None, after: int, limit: int = MAX_LOG_PAGE
+    ) -> JsonDict:
+        """``GET .../actions?after=N&limit=M``: at most ``limit`` projected actions after index
+        ``after``, and where the next page starts (``next_after``, null at the end)."""
         match = self.load(match_id)
-        rows = self.store.actions(match_id, after=after)
+        head = match.row.head
+        rows = [row for row in self.store.actions(match_id, after=after, limit=limit) if row.index < head]
         perspective = perspective_of(player_id)
         projected: list[JsonValue] = [
             action_json(load_action(match.entry, row.json), perspective) for row in rows
         ]
-        return {"actions": projected, "index": match.row.head}
+        more = len(rows) == limit and rows[-1].index < head - 1
+        return {"actions": projected, "index": head, "next_after": rows[-1].index if more else None}
 
     def info(self, match_id: str) -> JsonDict:
         """``GET /api/matches/{id}``."""
