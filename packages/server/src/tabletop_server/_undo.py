@@ -18,7 +18,7 @@ from typing import Protocol
 import orjson
 from tabletop import GameAction
 from tabletop._machine import AnyState
-from tabletop.views import find_reveals
+from tabletop.views import SPECTATOR, HiddenValues, Perspective, find_reveals
 
 from tabletop_server._registry import GameEntry
 from tabletop_server.storage import MatchRow, NewAction
@@ -64,7 +64,13 @@ def undo_barrier(entry: GameEntry, before: AnyState, after: AnyState, actions: S
         return True
     if any(action.reveals_info for action in actions):
         return True
-    return entry.hidden_information and bool(find_reveals(before, after))
+    if not entry.hidden_information:
+        return False
+    old, new = HiddenValues(before), HiddenValues(after)
+    actors = [action.player_id for action in actions if action.player_id is not None]
+    seats = [player.player_id for player in after.players]
+    order: list[Perspective] = [*dict.fromkeys([*actors, *seats]), SPECTATOR]  # the actor first
+    return any(find_reveals(old, new, [perspective]) for perspective in order)
 
 
 def mark_barrier(rows: list[NewAction]) -> list[NewAction]:
