@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Generic, Literal, TypeVar, Union, get_args, get_origin
 
+import orjson
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from tabletop._copier import fields_set as _fields_set
@@ -72,9 +73,17 @@ def _check_id(value: object) -> None:
 def _too_big(value: object, budget: int) -> bool:
     """True if ``value`` (a decoded JSON value) is certainly over ``budget`` bytes as JSON.
 
-    Counts at least one byte per item and a string's characters, stopping as soon as the count
-    is over: a huge mapping costs no more than its first ``budget`` items.
+    A plain JSON value is measured as orjson writes it (linear and fast); anything orjson does
+    not write is walked, counting at least one byte per item and a string's characters, and
+    stopping as soon as the count is over.
     """
+    try:
+        return len(orjson.dumps(value)) > budget
+    except TypeError:
+        return _walk_too_big(value, budget)
+
+
+def _walk_too_big(value: object, budget: int) -> bool:
     todo: list[object] = [value]
     spent = 0
     while todo:
