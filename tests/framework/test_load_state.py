@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 
 import orjson
 import pytest
@@ -296,3 +297,6 @@ def test_an_action_model_is_held_to_the_id_bound_and_a_mapping_to_the_size_bound
     with pytest.raises(IllegalActionError) as long_list:
         engine.run({**body, "amount": list(range(100_000))}, state, game)
     assert long_list.value.code == "payload-too-large"
+    with pytest.raises(IllegalActionError) as not_json:  # what orjson cannot write is walked
+        engine.run(MappingProxyType({**body, "amount": [{1, 2}] * 100_000}), state, game)
+    assert not_json.value.code == "payload-too-large"

@@ -190,9 +190,10 @@ class GameEngine(Generic[StateT, ConfigT]):
     def check_state(self, state: StateT) -> None:
         """Check a (schema-valid) state against the framework's and the game's invariants.
 
-        The framework checks its own bookkeeping (see :func:`tabletop._bookkeeping.bookkeeping_problems`:
-        seats, the turn order and the turns, the open simultaneous group, the result), then the
-        definition's ``invariants`` (on a state whose bookkeeping holds).
+        The framework checks its own bookkeeping (seats; active players, turn counts, turns and
+        winners name seats; turns and the open simultaneous group lie within the recorded
+        actions; a game in play has a turn order holding the player on turn, and no winners),
+        then the definition's ``invariants`` (on a state whose bookkeeping holds).
 
         Raises:
             InvalidStateError: One or more invariants fail (code ``invalid-state``).
