@@ -31,10 +31,10 @@ from tabletop.testing import GameHarness
 
 Json = object
 
-TAMPERED = 400
+TAMPERED = 1500
 """Tampered states tried per game."""
 
-SECONDS = 40.0
+SECONDS = 12.0
 """Wall-clock bound per game (a loaded machine tries fewer states, never more time)."""
 
 MAX_RUNS = 40
@@ -179,7 +179,6 @@ def test_a_tampered_state_is_refused_at_load_or_runs_with_typed_errors_only(name
         except (IllegalActionError, InvalidStateError):
             pass
         except Exception as error:
-            crashes.append(f"{type(error).__name__}: {str(error)[:160]} <- {stored.decode()[:0]}")
-    assert refused + accepted > 0
+            crashes.append(f"{type(error).__name__}: {str(error)[:160]}")
+    assert refused > 0 and accepted > 0  # the tampering reaches the checks, and runs get exercised
     assert crashes == [], f"{len(crashes)} of {accepted} accepted states crashed:\n" + "\n".join(crashes[:15])
-    assert refused > 0  # the tampering does reach the checks
