@@ -207,6 +207,10 @@ def _break_pig_die(data: Json) -> None:
     data["die"]["sides"] = 1000  # type: ignore[index]
 
 
+def _break_pig_score(data: Json) -> None:
+    data["players"][0]["score"] = 10**6  # type: ignore[index]
+
+
 def _break_sample_amount(data: Json) -> None:
     data["players"][0]["amount"] = 6  # type: ignore[index]
 
@@ -218,6 +222,7 @@ def _break_sample_amount(data: Json) -> None:
         ("pig", _break_current_turn, "the current turn is 'p7''s, who has no seat"),
         ("goofspiel", _break_goofspiel_auction, "the bidding is on, but no prize is up"),
         ("pig", _break_pig_die, "the die has 1000 sides, not 6"),
+        ("pig", _break_pig_score, "p1 has banked 1000000, above any target, yet plays on"),
         ("sample", _break_sample_amount, "p1 has 6 left to add, more than a turn's 5"),
     ],
 )
