@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 
 import orjson
 import pytest
-from tabletop import AnyState, GameConfig, GameEngine, Hydrated, InvalidStateError, TabletopError
-from tabletop.games import available
+from tabletop import (
+    AnyState,
+    GameConfig,
+    GameEngine,
+    Hydrated,
+    IllegalActionError,
+    InvalidStateError,
+    TabletopError,
+)
+from tabletop.games import available, load
 from tabletop.testing import GameHarness, make_game
 from tabletop_fixtures.counter import CounterState
 from tabletop_fixtures.counter import make_definition as make_counter
+from typeguard import suppress_type_checks
 
 Json = dict[str, object]
 
@@ -179,3 +189,119 @@ def test_run_refuses_a_game_that_is_not_the_states_and_changes_nothing(
     assert state.model_dump_json() == before
     after = harness.engine.run(action, state, game).state
     assert after.action_count == state.action_count + 1
+
+
+def _break_turn_order(data: Json) -> None:
+    data["turn_manager"]["turn_order"] = []  # type: ignore[index]
+
+
+def _break_current_turn(data: Json) -> None:
+    data["turn_manager"]["current_turn"]["player_id"] = "p7"  # type: ignore[index]
+
+
+def _break_goofspiel_auction(data: Json) -> None:
+    data["auction"] = None
+
+
+def _break_pig_die(data: Json) -> None:
+    data["die"]["sides"] = 1000  # type: ignore[index]
+
+
+def _break_pig_score(data: Json) -> None:
+    data["players"][0]["score"] = 10**6  # type: ignore[index]
+
+
+def _break_sample_amount(data: Json) -> None:
+    data["players"][0]["amount"] = 6  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("name", "break_it", "problem"),
+    [
+        ("tic-tac-toe", _break_turn_order, "the game is in play but the turn order is empty"),
+        ("pig", _break_current_turn, "the current turn is 'p7''s, who has no seat"),
+        ("goofspiel", _break_goofspiel_auction, "the bidding is on, but no prize is up"),
+        ("pig", _break_pig_die, "the die has 1000 sides, not 6"),
+        ("pig", _break_pig_score, "p1 has banked 1000000, above any target, yet plays on"),
+        ("sample", _break_sample_amount, "p1 has 6 left to add, more than a turn's 5"),
+    ],
+)
+def test_load_state_refuses_a_state_the_engine_could_not_run(
+    name: str, break_it: Callable[[Json], None], problem: str
+) -> None:
+    harness = _harness(name)
+    data = orjson.loads(harness.state.model_dump_json())
+    if name == "sample":
+        data["players"][0]["player_id"], data["players"][1]["player_id"] = "p1", "p2"
+    break_it(data)
+    assert any(line.startswith(problem) for line in _invalid(harness.engine, data).problems)
+
+
+def test_run_refuses_a_state_its_config_does_not_fit_and_a_game_of_another_type() -> None:
+    harness = GameHarness.for_game("goofspiel", seed=2)
+    engine, state, game = harness.engine, harness.state, harness.game
+    bid = {"id": "b1", "game_id": "game-1", "type": "Bid", "player_id": "p1", "card": 3}
+    before = state.model_dump_json()
+    larger = game.model_copy(update={"config": game.config.model_copy(update={"cards": 3})})
+    sample = make_game(load("sample"), players=2, seed=2)
+    for other, problem in [
+        (larger, "the state has 13 prize cards, its config 3"),
+        (sample, "the game is a 'sample' game, the state is 'goofspiel''s"),
+    ]:
+        for call in (
+            lambda other=other: engine.run(bid, state, other),
+            lambda other=other: engine.run(bid, state, other, in_place=True),
+            lambda other=other: engine.load_state(before, other),
+        ):
+            with pytest.raises(InvalidStateError) as caught:
+                call()
+            assert caught.value.code == "game-mismatch" and problem in caught.value.problems
+    assert state.model_dump_json() == before
+    assert engine.load_state(before, game) == state
+
+
+def test_a_state_that_is_not_a_state_is_a_typed_error_not_an_attribute_error() -> None:
+    harness = GameHarness.for_game("sample", players=2, seed=1)
+    engine, game = harness.engine, harness.game
+    stored = orjson.loads(harness.state.model_dump_json())
+    player = harness.state.active_player_ids[0]
+    action = {"id": "x1", "game_id": "game-1", "type": "AddAmount", "player_id": player, "amount": 1}
+    calls = (
+        lambda: engine.run(action, stored, game),
+        lambda: engine.valid_action_types(stored, player, game),
+        lambda: engine.legal_actions(stored, player, game),
+        lambda: engine.run(action, harness.state, game.model_dump()),  # type: ignore[arg-type]
+    )
+    with suppress_type_checks():  # the engine's own check, as a host without typeguard meets it
+        for call in calls:
+            with pytest.raises(InvalidStateError) as caught:
+                call()
+            assert caught.value.code == "invalid-state"
+        with pytest.raises(InvalidStateError, match="read stored states with load_state"):
+            engine.run(action, stored, game)
+
+
+def test_an_action_model_is_held_to_the_id_bound_and_a_mapping_to_the_size_bound() -> None:
+    harness = GameHarness.for_game("sample", players=2, seed=1)
+    engine, state, game = harness.engine, harness.state, harness.game
+    player = state.active_player_ids[0]
+    body = {"id": "x1", "game_id": "game-1", "type": "AddAmount", "player_id": player, "amount": 1}
+    model = engine.definition.parser.parse(body)
+    for action in (
+        model.model_copy(update={"id": "x" * 10_000_000}),
+        model.model_copy(update={"id": "y" * 65}),
+    ):
+        with pytest.raises(IllegalActionError) as caught:
+            engine.run(action, state, game)
+        assert (caught.value.code, caught.value.path) == ("invalid-value", "id")
+    assert engine.run(model.model_copy(update={"id": "z" * 64}), state, game).state.action_count == 1
+    huge: dict[str, object] = {**body, **{f"k{n}": n for n in range(1_000_000)}}
+    with pytest.raises(IllegalActionError) as too_big:
+        engine.run(huge, state, game)
+    assert too_big.value.code == "payload-too-large"
+    with pytest.raises(IllegalActionError) as long_list:
+        engine.run({**body, "amount": list(range(100_000))}, state, game)
+    assert long_list.value.code == "payload-too-large"
+    with pytest.raises(IllegalActionError) as not_json:  # what orjson cannot write is walked
+        engine.run(MappingProxyType({**body, "amount": [{1, 2}] * 100_000}), state, game)
+    assert not_json.value.code == "payload-too-large"

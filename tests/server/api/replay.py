@@ -12,8 +12,9 @@ __all__ = ["replayed_state"]
 _NOT_SUBMITTED = {"source", "created_at", "reveals_info", "metadata", "index", "simultaneous_group_id"}
 
 
-def replayed_state(store: Store, match_id: str) -> tuple[AnyState, str]:
-    """The state a replay of the stored log from the seed gives, and the state stored now (JSON)."""
+def replayed_state(store: Store, match_id: str, stop: int | None = None) -> tuple[AnyState, str]:
+    """The state a replay of the stored log from the seed gives (of its first ``stop`` actions,
+    default all), and the state stored now (JSON)."""
     row, seats = store.get_match_and_seats(match_id)
     definition = load(row.game)
     game = definition.game_type(
@@ -27,6 +28,8 @@ def replayed_state(store: Store, match_id: str) -> tuple[AnyState, str]:
     engine = GameEngine(definition)
     state = engine.start(game, prng_key=row.prng_key if row.prng_key is not None else UNKEYED).state
     for action in store.actions(match_id):
+        if stop is not None and action.index >= stop:
+            break
         data = orjson.loads(action.json)
         if data["source"] != "user":
             continue

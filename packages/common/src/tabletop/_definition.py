@@ -113,7 +113,7 @@ class GameDefinition(Generic[StateT, ConfigT]):
             (empty when the state is consistent), e.g. that the 52 cards are all somewhere.
             :meth:`tabletop.GameEngine.load_state` checks them on every state a host loads
             (raising :class:`tabletop.InvalidStateError`), and ``tabletop simulate`` after every
-            action. It may assume the state passed its schema.
+            action. It may assume the state passed its schema and the framework's bookkeeping.
         migrations: The declared steps between logic versions (:class:`tabletop.Migration`), at
             most one from each version, none to a version above ``logic_version``. A host moves
             a match stored under an earlier version along them (see :mod:`tabletop.versions`).
@@ -128,6 +128,11 @@ class GameDefinition(Generic[StateT, ConfigT]):
         example_configs: Configs besides the default that the game is played with; the
             conformance suite plays each of them (``tests/conformance``), so options other than
             the defaults get played, replayed and leak-checked too.
+        config_invariants: The game's rules that tie a state to its game's config, given a state
+            and the config: one line per problem (e.g. Goofspiel's N cards, with N in the
+            config). :meth:`tabletop.GameEngine.run` checks them on every call (keep them
+            cheap), and ``load_state`` when given the game, raising
+            :class:`tabletop.InvalidStateError` (``game-mismatch``).
 
     Raises:
         GameDefinitionError: Naming every problem found: a state without a handler, a handler
@@ -159,6 +164,7 @@ class GameDefinition(Generic[StateT, ConfigT]):
         title: str | None = None,
         description: str = "",
         example_configs: Sequence[ConfigT] = (),
+        config_invariants: Callable[[StateT, ConfigT], Iterable[str]] | None = None,
     ) -> None:
         self.name = name
         self.title = title or (name[:1].upper() + name[1:]).replace("-", " ").replace("_", " ")
@@ -191,6 +197,7 @@ class GameDefinition(Generic[StateT, ConfigT]):
         self.frozen_versions: dict[str, GameDefinition[AnyState, GameConfig]] = {
             frozen.logic_version: frozen for frozen in frozen_versions
         }
+        self.config_invariants = config_invariants
         self.hidden_information = _hides_information(self.state_type)
         """True if the state declares hidden information of its own (any non-public field but ``prng``)."""
         self.action_by_type: dict[str, type[HydratedAction[GameAction, StateT, ConfigT]]] = {}

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from tabletop._action import ActionSource, GameAction
 from tabletop._admission import mismatch
+from tabletop._bookkeeping import bookkeeping_problems
 from tabletop._copier import copier
 from tabletop._definition import GameDefinition
 from tabletop._errors import IllegalActionError, InvalidStateError, PrngKeyError
@@ -19,6 +20,7 @@ from tabletop._machine import AnyState, HydratedAction, MachineContext
 from tabletop._parser import RawAction
 from tabletop._prng import PrngState, Unkeyed, check_prng_key
 from tabletop._processor import ActionProcessor
+from tabletop._state import GameState
 
 __all__ = ["GameEngine", "RunResult", "run_owned"]
 
@@ -61,6 +63,9 @@ class GameEngine(Generic[StateT, ConfigT]):
         self._actions = frozenset(definition.actions)
         """The game's own action classes."""
         self._parse = definition.parser.parse
+        self._name = definition.name
+        self._config_type = definition.config_type
+        self._fits = definition.config_invariants
         processor = self._processor = ActionProcessor(definition, max_cascade)
         self._process = processor.process
         self._drain = processor.drain
@@ -138,20 +143,30 @@ class GameEngine(Generic[StateT, ConfigT]):
         except ValueError as exc:
             raise PrngKeyError("invalid-prng-key", str(exc)) from None
 
-    def load_state(self, data: bytes | str | Mapping[str, object] | BaseModel) -> StateT:
+    def load_state(
+        self, data: bytes | str | Mapping[str, object] | BaseModel, game: Game[ConfigT] | None = None
+    ) -> StateT:
         """Read a state a host stored, checking its schema and the game's invariants.
+
+        A state this accepts can be run: :meth:`run`, :meth:`valid_action_types` and
+        :meth:`legal_actions` raise nothing on it but the typed errors
+        (:class:`~tabletop.IllegalActionError`, and :class:`~tabletop.InvalidStateError` for a
+        ``game`` that is not the state's).
 
         Args:
             data: The state as JSON bytes or text, a mapping, or a model (a state of this game).
+            game: The state's game, to check that too (as :meth:`run` does on every call): its
+                id, seats, type and config, and the definition's ``config_invariants``.
 
         Returns:
             A fresh hydrated state (never aliasing ``data``).
 
         Raises:
             InvalidStateError: The state fails the game's state schema, the framework's own
-                consistency checks (active players and turn order name seats that exist) or
-                the definition's ``invariants``; ``problems`` names each failure (code
-                ``invalid-state``).
+                consistency checks (seats, turn order and turns, the open simultaneous group,
+                the result) or the definition's ``invariants``; ``problems`` names each
+                failure (code ``invalid-state``). With ``game``: code ``game-mismatch`` when
+                the game is not the state's.
         """
         state_type = self._state_type
         try:
@@ -168,26 +183,22 @@ class GameEngine(Generic[StateT, ConfigT]):
             ]
             raise InvalidStateError(problems) from None
         self.check_state(state)
+        if game is not None:
+            self._check_game(state, game)
         return state
 
     def check_state(self, state: StateT) -> None:
         """Check a (schema-valid) state against the framework's and the game's invariants.
 
+        The framework checks its own bookkeeping (seats; active players, turn counts, turns and
+        winners name seats; turns and the open simultaneous group lie within the recorded
+        actions; a game in play has a turn order holding the player on turn, and no winners),
+        then the definition's ``invariants`` (on a state whose bookkeeping holds).
+
         Raises:
             InvalidStateError: One or more invariants fail (code ``invalid-state``).
         """
-        seats = [player.player_id for player in state.players]
-        problems = [f"player ids are not unique: {seats}"] if len(set(seats)) != len(seats) else []
-        problems += [
-            f"active player {player_id!r} has no seat"
-            for player_id in state.active_player_ids
-            if player_id not in seats
-        ]
-        problems += [
-            f"turn order names {player_id!r}, who has no seat"
-            for player_id in state.turn_manager.turn_order
-            if player_id not in seats
-        ]
+        problems = bookkeeping_problems(state, self.definition.machine_states)
         check = self.definition.invariants
         if check is not None and not problems:
             try:
@@ -228,18 +239,30 @@ class GameEngine(Generic[StateT, ConfigT]):
 
         Raises:
             IllegalActionError: The action cannot be read or may not be played now.
-            InvalidStateError: ``game`` is not the state's game: another id, or other seats
-                (code ``game-mismatch``); nothing is changed.
+            InvalidStateError: ``game`` is not the state's game: another id, other seats, another
+                game type, a config of another class, or a config the state does not fit (the
+                definition's ``config_invariants``) (code ``game-mismatch``); or ``state`` is not
+                a game state at all, e.g. a mapping (code ``invalid-state``: read stored states
+                with :meth:`load_state`). Nothing is changed.
             GameDefinitionError: A handler broke its declaration (undeclared next state, runaway
                 cascade).
             TypeError: ``in_place`` with a state that is not of the hydrated state type.
         """
+        if not isinstance(state, GameState) or not isinstance(game, Game):
+            raise _not_a_state(state, game)
         players, seats = state.players, game.players
-        if game.id != state.game_id or len(players) != len(seats):
-            raise InvalidStateError(mismatch(state, game), code="game-mismatch")
+        if (
+            game.id != state.game_id
+            or len(players) != len(seats)
+            or game.type_id != self._name
+            or not isinstance(game.config, self._config_type)
+        ):
+            self._check_game(state, game)
         for player, seat in zip(players, seats, strict=False):  # the lengths are equal (above)
             if player.player_id != seat.id:
-                raise InvalidStateError(mismatch(state, game), code="game-mismatch")
+                self._check_game(state, game)
+        if self._fits is not None:
+            self._check_fit(state, game)
         parsed = self._parse(action)
         if parsed.source is not ActionSource.USER:
             raise IllegalActionError(
@@ -273,7 +296,14 @@ class GameEngine(Generic[StateT, ConfigT]):
         return self._copy(state)
 
     def valid_action_types(self, state: StateT, player_id: str, game: Game[ConfigT]) -> list[str]:
-        """The action types ``player_id`` may play now; empty for inactive players."""
+        """The action types ``player_id`` may play now; empty for inactive players.
+
+        Raises:
+            InvalidStateError: ``state`` is not a game state (a mapping: read it with
+                :meth:`load_state`), or ``game`` is not a game.
+        """
+        if not isinstance(state, GameState) or not isinstance(game, Game):
+            raise _not_a_state(state, game)
         if state.result is not None or not state.is_active(player_id):
             return []
         ctx = MachineContext(state, game)
@@ -285,9 +315,39 @@ class GameEngine(Generic[StateT, ConfigT]):
         """Every concrete action ``player_id`` may play now, from each type's ``enumerate``.
 
         Candidates carry an empty id; give one a fresh id before submitting it.
+
+        Raises:
+            InvalidStateError: ``state`` is not a game state (a mapping: read it with
+                :meth:`load_state`), or ``game`` is not a game.
         """
+        if not isinstance(state, GameState) or not isinstance(game, Game):
+            raise _not_a_state(state, game)
         hydrated = state if isinstance(state, self._state_type) else self.copy_state(state)
         return self._legal(hydrated, player_id, game)
+
+    def _check_game(self, state: StateT, game: Game[ConfigT]) -> None:
+        """Raise ``game-mismatch`` unless ``game`` is ``state``'s: id, seats, type, config."""
+        problems = mismatch(state, game)
+        if game.type_id != self._name:
+            problems.append(f"the game is a {game.type_id!r} game, the state is {self._name!r}'s")
+        if not isinstance(game.config, self._config_type):
+            problems.append(
+                f"the config is a {type(game.config).__name__}, not a {self._config_type.__name__}"
+            )
+        if problems:
+            raise InvalidStateError(problems, code="game-mismatch")
+        if self._fits is not None:
+            self._check_fit(state, game)
+
+    def _check_fit(self, state: StateT, game: Game[ConfigT]) -> None:
+        """Raise ``game-mismatch`` if the definition's ``config_invariants`` fail."""
+        assert self._fits is not None
+        try:
+            problems = list(self._fits(state, game.config))
+        except Exception as exc:  # a state the game's checks cannot even read does not fit
+            problems = [f"the game's config invariants failed on it: {type(exc).__name__}: {exc}"]
+        if problems:
+            raise InvalidStateError(problems, code="game-mismatch")
 
     def _game_problems(self, game: Game[ConfigT]) -> list[str]:
         definition = self.definition
@@ -307,6 +367,14 @@ class GameEngine(Generic[StateT, ConfigT]):
         if len(set(ids)) != len(ids):
             problems.append(f"player ids are not unique: {ids}")
         return problems
+
+
+def _not_a_state(state: object, game: object) -> InvalidStateError:
+    if not isinstance(state, GameState):
+        what = f"the state is a {type(state).__name__}, not a game state (read stored states with load_state)"
+    else:
+        what = f"the game is a {type(game).__name__}, not a Game"
+    return InvalidStateError([what])
 
 
 def run_owned(

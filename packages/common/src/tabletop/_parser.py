@@ -7,11 +7,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Generic, Literal, TypeVar, Union, get_args, get_origin
 
+import orjson
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from tabletop._copier import fields_set as _fields_set
 from tabletop._errors import IllegalActionError
-from tabletop._request import DEFAULT_MAX_PAYLOAD_BYTES, ENGINE_ASSIGNED_FIELDS, request_model
+from tabletop._request import (
+    DEFAULT_MAX_PAYLOAD_BYTES,
+    ENGINE_ASSIGNED_FIELDS,
+    MAX_STRING_LENGTH,
+    request_model,
+)
 
 __all__ = ["ActionParser", "RawAction", "literal_tag", "quote"]
 
@@ -54,6 +60,49 @@ def _clip(text: str) -> str:
 def quote(value: object) -> str:
     """``value`` for an error message: quoted, at most :data:`QUOTE_LIMIT` characters of it."""
     return repr(_clip(value if isinstance(value, str) else type(value).__name__))
+
+
+def _check_id(value: object) -> None:
+    """An action model's id is held to a request's bound (a JSON or mapping id is, by its schema)."""
+    if isinstance(value, str) and len(value) > MAX_STRING_LENGTH:
+        raise IllegalActionError(
+            "invalid-value", f"an action id has at most {MAX_STRING_LENGTH} characters", path="id"
+        )
+
+
+def _too_big(value: object, budget: int) -> bool:
+    """True if ``value`` (a decoded JSON value) is certainly over ``budget`` bytes as JSON.
+
+    A plain JSON value is measured as orjson writes it (linear and fast); anything orjson does
+    not write is walked, counting at least one byte per item and a string's characters, and
+    stopping as soon as the count is over.
+    """
+    try:
+        return len(orjson.dumps(value)) > budget
+    except TypeError:
+        return _walk_too_big(value, budget)
+
+
+def _walk_too_big(value: object, budget: int) -> bool:
+    todo: list[object] = [value]
+    spent = 0
+    while todo:
+        item = todo.pop()
+        spent += 1
+        if isinstance(item, str):
+            spent += len(item)
+        elif isinstance(item, Mapping):
+            for key, inner in item.items():
+                spent += 1 + (len(key) if isinstance(key, str) else 1)
+                todo.append(inner)
+                if spent > budget:
+                    return True
+        elif isinstance(item, list | tuple):
+            spent += len(item)
+            todo.extend(item[: budget + 1])
+        if spent > budget:
+            return True
+    return False
 
 
 def _discriminated(models: Sequence[type[BaseModel]]) -> TypeAdapter[BaseModel]:
@@ -141,7 +190,8 @@ class ActionParser(Generic[ActionT]):
     types), then built into the game's action class. Every failure is an
     :class:`IllegalActionError` with a stable ``code`` and the path of the offending field:
 
-    - ``payload-too-large``: JSON text over ``max_payload_bytes`` (checked before parsing);
+    - ``payload-too-large``: JSON text over ``max_payload_bytes`` (checked before parsing), or a
+      decoded mapping certainly that large as JSON (counted before validating);
     - ``invalid-json``: not JSON, or JSON a client cannot send (e.g. a lone surrogate escape);
     - ``not-an-object``, ``missing-action-type``;
     - ``unknown-action-type``: no action a player may send (the message lists those);
@@ -201,7 +251,8 @@ class ActionParser(Generic[ActionT]):
         JSON bytes or text and mappings are client input, validated as a request (see the
         class). An action model is the engine's own path (bots, a harness, a replay): an
         instance of one of the parser's action classes is re-validated by its own class, another
-        model by the full action union.
+        model by the full action union; its ``id`` is held to a request's bound
+        (64 characters, ``invalid-value`` at ``id``).
 
         Raises:
             IllegalActionError: The input is not a valid action request of this game.
@@ -213,13 +264,20 @@ class ActionParser(Generic[ActionT]):
                     self._check_size(raw)  # type: ignore[arg-type]
                 request = self._requests_json(raw)  # type: ignore[arg-type]
             elif kind in self._own:
+                _check_id(raw.__dict__.get("id"))
                 own = self._own[kind](raw)
                 # pydantic hands the copy the input's own fields-set: never share it
                 _fields_set(own, set(raw.__pydantic_fields_set__))  # type: ignore[union-attr]
                 return own
             elif isinstance(raw, BaseModel):
+                _check_id(raw.__dict__.get("id"))
                 return self.adapter.validate_python(dict(raw.__dict__))
             elif isinstance(raw, Mapping):
+                if _too_big(raw, self._max_payload_bytes):
+                    raise IllegalActionError(
+                        "payload-too-large",
+                        f"the action is over {self._max_payload_bytes} bytes as JSON (a body's limit)",
+                    )
                 tag = raw.get("type")
                 if tag is not None and not isinstance(tag, str):  # never let pydantic repr it
                     raise self._unknown(type(tag).__name__)

@@ -225,9 +225,11 @@ class ActionsPage(Model):
     """A projected slice of the action log."""
 
     actions: list[dict[str, JsonValue]]
-    """Projected actions with index above ``after``, in order."""
+    """Projected actions with index above ``after``, in order: at most ``limit`` of them."""
     index: int
     """The number of recorded actions."""
+    next_after: int | None = None
+    """Pass as ``after`` to read the next page; null when this page reaches the last action."""
 
 
 class ForkRequest(Model):

@@ -12,8 +12,9 @@ from tabletop.views import project
 
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch, match_info, status_of_state
-from tabletop_server._runtime import JsonDict, build_game, load_action, perspective_of, replay
+from tabletop_server._runtime import JsonDict, build_game, perspective_of
 from tabletop_server._service import MatchService, storage_error
+from tabletop_server._snapshots import state_at
 from tabletop_server.storage import (
     ActionRow,
     HeadMovedError,
@@ -26,7 +27,7 @@ from tabletop_server.storage import (
     new_token,
 )
 
-__all__ = ["fork", "state_at", "undo"]
+__all__ = ["fork", "undo"]
 
 MAX_ATTEMPTS = 50
 
@@ -38,19 +39,6 @@ def _update(state: AnyState) -> MatchUpdate:
         status=status_of_state(state),
         result=None if state.result is None else state.result.value,
         winners=tuple(state.winning_player_ids),
-    )
-
-
-def state_at(
-    service: MatchService, match: LoadedMatch, index: int, rows: list[ActionRow] | None = None
-) -> AnyState:
-    """The match's state after its first ``index`` actions, replayed from the seed (or its base)."""
-    row = match.row
-    if rows is None:
-        rows = service.store.actions(row.id, after=row.base_index - 1)
-    actions = [load_action(match.entry, action.json) for action in rows]
-    return replay(
-        match.entry, match.game, row.prng_key, actions, base_state_json=row.base_state_json, stop=index
     )
 
 
@@ -67,6 +55,8 @@ def undo(service: MatchService, match_id: str, player_id: str) -> JsonDict:
         if not check.allowed:
             raise ApiError(check.code, check.reason or "nothing to undo")
         state = state_at(service, match, check.to_index)
+        # Rows written before barriers were derived carry only the game's own reveals_info: a
+        # draw among them is still caught here (the rule itself is the one above).
         if state.prng.invocations != match.state.prng.invocations:
             raise ApiError(
                 "undo-not-allowed", "that action drew a chance outcome (a roll, a draw) the player has seen"
@@ -130,12 +120,11 @@ def fork(service: MatchService, match_id: str, player_id: str | None, index: int
             row.seed,
         )
         entry = parent.entry
-        rows = service.store.actions(row.id, after=row.base_index - 1)
         base_json: str | None = None
         actions: list[NewAction] | None = None
         prng_key = row.prng_key
         if entry.hidden_information or entry.definition.chance:
-            true_state = parent.state if at == row.head else state_at(service, parent, at, rows)
+            true_state = parent.state if at == row.head else state_at(service, parent, at)
             if entry.hidden_information:
                 true_state = _sampled_world(parent, true_state, player_id)
             else:  # nothing hidden but the future: the state itself, with a fresh key
@@ -143,10 +132,11 @@ def fork(service: MatchService, match_id: str, player_id: str | None, index: int
             state = _rekeyed(true_state, fork_id)
             base_json = state.model_dump_json()
             prng_key = state.prng.key
-        else:
+        else:  # the same log, renamed: its state is the parent's at ``at`` (snapshot + replay)
+            rows = service.store.actions(row.id, after=row.base_index - 1)
             actions = [_renamed(action, fork_id) for action in rows if action.index < at]
-            loaded = [load_action(entry, action.json) for action in actions]
-            state = replay(entry, game, row.prng_key, loaded, base_state_json=row.base_state_json, stop=at)
+            state = state_at(service, parent, at)
+            state.game_id = game.id
         new = NewMatch(
             id=fork_id,
             game=row.game,

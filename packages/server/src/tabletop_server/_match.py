@@ -6,7 +6,6 @@ import hmac
 from dataclasses import dataclass, field
 from typing import cast
 
-import orjson
 from pydantic import JsonValue
 from tabletop import Game, GameConfig, TabletopError
 from tabletop._machine import AnyState
@@ -15,12 +14,9 @@ from tabletop_server._api_models import BotSpec
 from tabletop_server._errors import ApiError
 from tabletop_server._registry import GameEntry
 from tabletop_server._runtime import JsonDict, build_game, load_state
-from tabletop_server.storage import ActionRow, MatchRow, SeatRow
+from tabletop_server.storage import MatchRow, SeatRow
 
-__all__ = ["LoadedMatch", "UndoCheck", "match_info", "status_of_state", "undo_check"]
-
-UNDO_WINDOW = 64
-"""How many of the latest actions an undo looks back over for the seat's last action."""
+__all__ = ["LoadedMatch", "match_info", "status_of_state"]
 
 
 def status_of_state(state: AnyState) -> str:
@@ -144,58 +140,3 @@ def match_info(row: MatchRow, seats: list[SeatRow]) -> JsonDict:
         "migrated_at": None if row.migrated_at is None else row.migrated_at.isoformat(),
         "replay_base": row.base_index,
     }
-
-
-@dataclass(frozen=True, slots=True)
-class UndoCheck:
-    """Whether a seat may undo now, and to which index the log would be cut."""
-
-    allowed: bool
-    to_index: int
-    reason: str
-    code: str = "undo-not-allowed"
-
-
-def undo_check(row: MatchRow, tail: list[ActionRow], player_id: str | None) -> UndoCheck:
-    """The seed's undo rule over the latest actions of a match.
-
-    A player may undo their own last user action unless a later action (or the action itself, or
-    a system action it caused) revealed information, or another player acted since, except
-    within the same simultaneous group. A finished match is not undone.
-    """
-    if player_id is None:
-        return UndoCheck(False, row.head, "a spectator has nothing to undo")
-    if row.status != "in_progress":
-        return UndoCheck(False, row.head, "the match is over")
-    later: list[ActionRow] = []
-    for action in reversed(tail):
-        if action.source == "user" and action.player_id == player_id:
-            return _judge(action, later)
-        later.append(action)
-    if row.migrated_from is not None and row.base_index > 0 and len(tail) < UNDO_WINDOW:
-        return UndoCheck(
-            False,
-            row.head,
-            f"{player_id}'s last action was played under logic {row.migrated_from}, before the match "
-            f"was migrated to {row.logic_version} at action {row.base_index}: undo never crosses a migration",
-            "before-migration",
-        )
-    return UndoCheck(False, row.head, f"{player_id} has no recent action to undo")
-
-
-def _group(action: ActionRow) -> str | None:
-    value = orjson.loads(action.json).get("simultaneous_group_id")
-    return value if isinstance(value, str) else None
-
-
-def _judge(mine: ActionRow, later: list[ActionRow]) -> UndoCheck:
-    if mine.reveals_info:
-        return UndoCheck(False, mine.index, "that action revealed information")
-    group = _group(mine)
-    for action in later:
-        if action.reveals_info:
-            return UndoCheck(False, mine.index, "a later action revealed information")
-        other = action.source == "user" and action.player_id != mine.player_id
-        if other and (group is None or _group(action) != group):
-            return UndoCheck(False, mine.index, "another player acted since")
-    return UndoCheck(True, mine.index, "")

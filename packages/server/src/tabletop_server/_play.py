@@ -14,6 +14,8 @@ from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch, status_of_state
 from tabletop_server._runtime import Action, JsonDict, action_json, load_action
 from tabletop_server._service import MatchService, bearer_token, storage_error
+from tabletop_server._snapshots import snapshot_due
+from tabletop_server._undo import mark_barrier, undo_barrier, undo_check
 from tabletop_server.storage import (
     DuplicateActionIdError,
     HeadMovedError,
@@ -165,6 +167,8 @@ class _Played:
     actions: list[Action]
     update: MatchUpdate
     recorded: list[NewAction]
+    snapshot: bool
+    """Keep the new state as a snapshot (see ``_snapshots``)."""
 
 
 def _play(match: LoadedMatch, action_type: str, submission: Submission, logic_version: str | None) -> _Played:
@@ -188,7 +192,11 @@ def _play(match: LoadedMatch, action_type: str, submission: Submission, logic_ve
     )
     action_id = str(submission.body["id"])
     recorded = [NewAction.from_action(action, action_id) for action in result.actions]
-    return _Played(match, state, list(result.actions), update, recorded)
+    if undo_barrier(match.entry, match.state, state, result.actions):
+        recorded = mark_barrier(recorded)
+    head = match.row.head
+    due = snapshot_due(head, head + len(recorded))
+    return _Played(match, state, list(result.actions), update, recorded, due)
 
 
 def _answer(service: MatchService, played: _Played, row: MatchRow, player_id: str) -> JsonDict:
@@ -197,9 +205,8 @@ def _answer(service: MatchService, played: _Played, row: MatchRow, player_id: st
     written = LoadedMatch(row, match.seats, match.entry, match.game, state)
     service.remember(written)
     service.announce(row)
-    # The undo rule as ``undo`` applies it: nothing revealed, and no chance outcome drawn.
-    drew = state.prng.invocations != match.state.prng.invocations
-    can_undo = state.result is None and not drew and not any(a.reveals_info for a in played.actions)
+    # The one undo rule, over the batch just written: the seat's last action is its first row.
+    can_undo = undo_check(row, played.recorded, player_id).allowed
     response = service.view_of(written, player_id, can_undo=can_undo)
     response["actions"] = [action_json(action, player_id) for action in played.actions]
     return response
@@ -260,7 +267,9 @@ def submit(
                 return original, True
             raise _refused(match, submission, error) from None
         try:
-            row = service.store.append(match.row, played.update, played.recorded, seat=seat)
+            row = service.store.append(
+                match.row, played.update, played.recorded, seat=seat, snapshot=played.snapshot
+            )
         except HeadMovedError:
             match = None
             continue
@@ -331,7 +340,9 @@ async def play_async(
                 return original
             raise _refused(current, submission, error) from None
         try:
-            row = await service.store.append_async(current.row, played.update, played.recorded, seat=seat)
+            row = await service.store.append_async(
+                current.row, played.update, played.recorded, seat=seat, snapshot=played.snapshot
+            )
         except HeadMovedError:
             current = None
             continue

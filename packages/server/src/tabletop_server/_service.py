@@ -22,14 +22,7 @@ from tabletop import new_prng_key
 from tabletop_server._api_models import CreateMatch
 from tabletop_server._cache import MatchCache
 from tabletop_server._errors import ApiError
-from tabletop_server._match import (
-    UNDO_WINDOW,
-    LoadedMatch,
-    UndoCheck,
-    match_info,
-    status_of_state,
-    undo_check,
-)
+from tabletop_server._match import LoadedMatch, match_info, status_of_state
 from tabletop_server._registry import GameEntry, GameRegistry
 from tabletop_server._runtime import (
     JsonDict,
@@ -43,6 +36,7 @@ from tabletop_server._runtime import (
 )
 from tabletop_server._settings import Settings
 from tabletop_server._upgrade import resolve_version
+from tabletop_server._undo import UNDO_WINDOW, UndoCheck, undo_check
 from tabletop_server.events import EventHub, MatchChange
 from tabletop_server.storage import (
     MatchRow,
@@ -56,7 +50,10 @@ from tabletop_server.storage import (
     new_token,
 )
 
-__all__ = ["MatchService", "bearer_token", "storage_error"]
+__all__ = ["MAX_LOG_PAGE", "MatchService", "bearer_token", "storage_error"]
+
+MAX_LOG_PAGE = 1000
+"""The most actions one ``GET .../actions`` answers (its ``limit``, and the default)."""
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -174,7 +171,7 @@ class MatchService:
         return seat.player_id
 
     def undo_state(self, match: LoadedMatch, player_id: str | None) -> UndoCheck:
-        """Whether ``player_id`` may undo now."""
+        """Whether ``player_id`` may undo now (``tabletop_server._undo.undo_check`` on the log's tail)."""
         if player_id is None or match.row.status != "in_progress" or match.unavailable is not None:
             return UndoCheck(False, match.row.head, "nothing to undo")
         tail = self.store.actions(
@@ -224,10 +221,14 @@ class MatchService:
                 raise ApiError("invalid-token", "the token holds no seat of this match")
         return self.view_of(match, player_id)
 
-    def actions_page(self, match_id: str, player_id: str | None, after: int) -> JsonDict:
-        """``GET .../actions?after=N``: the projected log after index ``after``."""
+    def actions_page(
+        self, match_id: str, player_id: str | None, after: int, limit: int = MAX_LOG_PAGE
+    ) -> JsonDict:
+        """``GET .../actions?after=N&limit=M``: at most ``limit`` projected actions after index
+        ``after``, and where the next page starts (``next_after``, null at the end)."""
         match = self.load(match_id)
-        rows = self.store.actions(match_id, after=after)
+        head = match.row.head
+        rows = [row for row in self.store.actions(match_id, after=after, limit=limit) if row.index < head]
         perspective = perspective_of(player_id)
         try:
             projected: list[JsonValue] = [
@@ -237,7 +238,8 @@ class MatchService:
             if match.unavailable is None:
                 raise
             raise match.unavailable from None
-        return {"actions": projected, "index": match.row.head}
+        more = len(rows) == limit and rows[-1].index < head - 1
+        return {"actions": projected, "index": head, "next_after": rows[-1].index if more else None}
 
     def info(self, match_id: str) -> JsonDict:
         """``GET /api/matches/{id}``."""

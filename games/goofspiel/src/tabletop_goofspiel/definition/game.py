@@ -7,7 +7,7 @@ from tabletop_goofspiel.definition.states import MachineState
 from tabletop_goofspiel.model.config import GoofspielConfig
 from tabletop_goofspiel.model.determinizer import determinize
 from tabletop_goofspiel.model.game_state import HydratedGoofspielGameState, setup
-from tabletop_goofspiel.model.invariants import invariants
+from tabletop_goofspiel.model.invariants import config_invariants, invariants
 
 definition = GameDefinition(
     name="goofspiel",
@@ -23,4 +23,5 @@ definition = GameDefinition(
     invariants=invariants,
     title="Goofspiel",
     description="Bid a card from your hand for each prize, both at once, sealed; the higher bid takes it.",
+    config_invariants=config_invariants,
 )

@@ -6,6 +6,7 @@ from tabletop_pig.definition.state_handlers import state_handlers
 from tabletop_pig.definition.states import MachineState
 from tabletop_pig.model.config import PigConfig
 from tabletop_pig.model.game_state import HydratedPigGameState
+from tabletop_pig.model.invariants import config_invariants, invariants
 
 definition = GameDefinition(
     name="pig",
@@ -18,4 +19,6 @@ definition = GameDefinition(
     title="Pig",
     description="Roll a die as often as you dare; a 1 loses the turn's points. Bank them to win.",
     example_configs=[PigConfig(target=20)],
+    invariants=invariants,
+    config_invariants=config_invariants,
 )

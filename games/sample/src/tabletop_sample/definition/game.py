@@ -6,6 +6,7 @@ from tabletop_sample.definition.state_handlers import state_handlers
 from tabletop_sample.definition.states import MachineState
 from tabletop_sample.model.config import SampleConfig
 from tabletop_sample.model.game_state import HydratedSampleGameState, setup
+from tabletop_sample.model.invariants import config_invariants, invariants
 
 definition = GameDefinition(
     name="sample",
@@ -20,4 +21,6 @@ definition = GameDefinition(
     title="Sample",
     description="Players take turns adding 1 to 5 to a shared total; the highest score wins.",
     example_configs=[SampleConfig(big_totals_allowed=True)],
+    invariants=invariants,
+    config_invariants=config_invariants,
 )

@@ -13,7 +13,9 @@ Declare visibility on the models with ``Annotated`` metadata (public is the defa
 type derived from the state type (:func:`view_type`), and :func:`project_seats` the views of
 several perspectives at once (every seat after an action, say); :func:`project_action` and
 :func:`project_log` redact actions the same way; :func:`find_leaks` checks a serialized view for
-hidden values (a :class:`LeakChecker` checks several views of one subject). Importing
+hidden values (a :class:`LeakChecker` checks several views of one subject); :func:`find_reveals`
+tells which perspectives a step showed a value hidden from them before (what makes an undo
+unsafe). Importing
 :mod:`tabletop.schemas` registers :func:`view_documents`, which exports the view schemas under
 ``schemas/<game>/views/``.
 
@@ -62,11 +64,13 @@ from tabletop.views._projection import (
     project_seats,
     view_type,
 )
+from tabletop.views._reveals import HiddenValues, find_reveals
 
 __all__ = [
     "SPECTATOR",
     "CountOnly",
     "CustomVisibility",
+    "HiddenValues",
     "HostOnly",
     "HydratedStateView",
     "LeakChecker",
@@ -81,6 +85,7 @@ __all__ = [
     "action_view_type",
     "declares_visibility",
     "find_leaks",
+    "find_reveals",
     "hydrated_view_type",
     "project",
     "project_action",

@@ -12,6 +12,7 @@ from tabletop_server._errors import ApiError
 from tabletop_server._json import JsonResponse
 from tabletop_server._play import play_async
 from tabletop_server._registry import GameRegistry
+from tabletop_server._service import MAX_LOG_PAGE
 from tabletop_server.routers._deps import ERRORS, Authorization, Service, service
 
 __all__ = ["HEADER_LIMITS", "LOGIC_VERSION_HEADER", "action_routes", "router"]
@@ -33,11 +34,13 @@ def get_actions(
     match_id: str,
     service: Service,
     after: Annotated[int, Query(ge=-1, le=2**31 - 1)] = -1,
+    limit: Annotated[int, Query(ge=1, le=MAX_LOG_PAGE)] = MAX_LOG_PAGE,
     authorization: Authorization = None,
 ) -> JsonResponse:
-    """The action log after index ``after``, projected for the caller."""
+    """The action log after index ``after``, projected for the caller: at most ``limit`` actions
+    (1,000 at most); ``next_after`` is the ``after`` of the next page (null at the end)."""
     player_id = service.authenticate(match_id, authorization)
-    return JsonResponse(service.actions_page(match_id, player_id, after))
+    return JsonResponse(service.actions_page(match_id, player_id, after, limit))
 
 
 Endpoint = Callable[..., Awaitable[JsonResponse]]

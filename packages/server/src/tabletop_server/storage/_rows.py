@@ -79,7 +79,9 @@ class NewAction:
         player_id: The acting player, or None.
         type: The action type.
         source: ``"user"`` or ``"system"``.
-        reveals_info: True when it made hidden information public.
+        reveals_info: True when it is an undo barrier: it (with the system actions it caused)
+            showed some perspective a value hidden from it before, drew a chance outcome, or
+            declares ``reveals_info`` (see ``tabletop_server._undo``).
         json: The full recorded action, metadata included, as JSON text (the truth: never
             projected).
     """

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from sqlalchemy import Connection, bindparam, delete, func, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._convert import action_row, action_values, match_row, now
@@ -30,7 +30,7 @@ from tabletop_server.storage._rows import (
 )
 from tabletop_server.storage._seats import SeatStore, _seats
 from tabletop_server.storage._tables import actions as action_table
-from tabletop_server.storage._tables import matches
+from tabletop_server.storage._tables import matches, snapshots
 from tabletop_server.storage._validate import check_indices, check_unique
 from tabletop_server.storage._writes import (
     _advance,
@@ -125,6 +125,23 @@ class Store(SeatStore):
         with self._read() as connection:
             rows = connection.execute(query, {"match_id": match_id, "after": after}).mappings()
             return [action_row(row) for row in rows]
+
+    def snapshot(self, match_id: str, index: int, *, lowest: int = 0) -> tuple[int, str] | None:
+        """The latest snapshot at or before ``index`` (and at or after ``lowest``), as
+        ``(its index, the state's JSON)``, or None."""
+        query = (
+            select(snapshots.c.index, snapshots.c.state)
+            .where(
+                snapshots.c.match_id == match_id,
+                snapshots.c.index <= index,
+                snapshots.c.index >= lowest,
+            )
+            .order_by(snapshots.c.index.desc())
+            .limit(1)
+        )
+        with self._read() as connection:
+            row = connection.execute(query).first()
+        return None if row is None else (int(row[0]), str(row[1]))
 
     def action_by_id(self, match_id: str, action_id: str) -> ActionRow | None:
         """The recorded action with this id, or None (the idempotency lookup of a retry)."""
@@ -234,6 +251,8 @@ class Store(SeatStore):
                 else _copy_log(connection, parent.id, fork.base_index, at_index)
             )
             row = _insert_match(connection, fork, seats, [] if determinized else log, stamp)
+            if not determinized and at_index > fork.base_index:  # replay starts here, not at the seed
+                _insert_snapshot(connection, row.id, at_index, fork.state_json, stamp)
             self._notify(connection, row.id, row.head, bots=row.has_bots and row.status == "in_progress")
             return row
 
@@ -251,11 +270,13 @@ class Store(SeatStore):
         actions: Sequence[NewAction],
         *,
         seat: tuple[str, str] | None = None,
+        snapshot: bool = False,
     ) -> MatchRow:
         """Record actions and the state they led to, if the match is still as ``expected`` was read.
 
         One transaction: advance the head (by ``len(actions)``) and the revision only if the
-        revision is unchanged, then insert the actions (unique per match on index and on id).
+        revision is unchanged, then insert the actions (unique per match on index and on id),
+        and with ``snapshot`` the new state as the snapshot at the new head.
 
         Args:
             expected: The match as read before running the engine.
@@ -264,6 +285,8 @@ class Store(SeatStore):
             seat: ``(player_id, token_hash)``: write only if that token still holds that seat
                 (checked in the same statement as the revision, so a caller may authenticate
                 against seats it read earlier); else ``HeadMovedError`` (re-read and re-check).
+            snapshot: Also keep ``change.state_json`` as the snapshot at the new head (see
+                ``tabletop_server._snapshots``).
 
         Returns:
             The match as now stored.
@@ -275,7 +298,7 @@ class Store(SeatStore):
             UnknownMatchError: The match is gone.
             ValueError: No actions, or indices that do not follow on from ``expected.head``.
         """
-        work, stamp, head = self._append_job(expected, change, actions, seat)
+        work, stamp, head = self._append_job(expected, change, actions, seat, snapshot)
         try:
             self._transact(work)
         except (IntegrityError, sqlite3.IntegrityError):
@@ -289,6 +312,7 @@ class Store(SeatStore):
         actions: Sequence[NewAction],
         *,
         seat: tuple[str, str] | None = None,
+        snapshot: bool = False,
     ) -> MatchRow:
         """``append`` for the event loop: waits for the commit without blocking the loop.
 
@@ -298,7 +322,7 @@ class Store(SeatStore):
             UnknownMatchError: As ``append``.
             ValueError: As ``append``.
         """
-        work, stamp, head = self._append_job(expected, change, actions, seat)
+        work, stamp, head = self._append_job(expected, change, actions, seat, snapshot)
         try:
             await self._transact_async(work)
         except (IntegrityError, sqlite3.IntegrityError):
@@ -311,6 +335,7 @@ class Store(SeatStore):
         change: MatchUpdate,
         actions: Sequence[NewAction],
         seat: tuple[str, str] | None,
+        snapshot: bool = False,
     ) -> tuple[Callable[[Connection], None], datetime, int]:
         if not actions:
             msg = "append needs at least one action"
@@ -325,6 +350,8 @@ class Store(SeatStore):
         def work(connection: Connection) -> None:
             _advance(connection, expected, change, head, stamp, seat=seat)
             _insert_actions(connection, rows)
+            if snapshot:
+                _insert_snapshot(connection, expected.id, head, change.state_json, stamp)
             self._notify(connection, expected.id, head, bots=bots)
 
         return work, stamp, head
@@ -341,8 +368,8 @@ class Store(SeatStore):
     def rewind(self, expected: MatchRow, to_index: int, change: MatchUpdate) -> MatchRow:
         """Cut the log back to its first ``to_index`` actions (an undo), if unchanged since read.
 
-        Deletes the actions with index >= ``to_index`` and stores the rewound state, under the same
-        guard as ``append``; the revision still increases.
+        Deletes the actions with index >= ``to_index`` (and the snapshots after ``to_index``) and
+        stores the rewound state, under the same guard as ``append``; the revision still increases.
 
         Raises:
             HeadMovedError: Someone wrote the match since ``expected`` was read.
@@ -359,6 +386,9 @@ class Store(SeatStore):
                 delete(action_table).where(
                     action_table.c.match_id == expected.id, action_table.c.index >= to_index
                 )
+            )
+            connection.execute(
+                delete(snapshots).where(snapshots.c.match_id == expected.id, snapshots.c.index > to_index)
             )
             bots = expected.has_bots and change.status == "in_progress"
             self._notify(connection, expected.id, to_index, bots=bots)
@@ -446,6 +476,14 @@ class Store(SeatStore):
             return (
                 connection.execute(select(matches.c.id).where(matches.c.id == match_id)).first() is not None
             )
+
+
+def _insert_snapshot(
+    connection: Connection, match_id: str, index: int, state_json: str, stamp: datetime
+) -> None:
+    connection.execute(
+        insert(snapshots).values(match_id=match_id, index=index, state=state_json, created_at=stamp)
+    )
 
 
 _ACTIONS_AFTER = (

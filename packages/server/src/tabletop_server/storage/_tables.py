@@ -18,7 +18,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-__all__ = ["actions", "matches", "metadata", "seats", "stream_tokens"]
+__all__ = ["actions", "matches", "metadata", "seats", "snapshots", "stream_tokens"]
 
 ID = 64
 """Longest id (match, player, action): the API's ids are short strings."""
@@ -88,6 +88,15 @@ actions = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("match_id", "action_id"),
     Index(None, "match_id", "submission_id"),
+)
+
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("match_id", String(ID), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    Column("index", Integer, primary_key=True, autoincrement=False, comment="actions before it"),
+    Column("state", Text, nullable=False, comment="the state after the first index actions, JSON text"),
+    Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
 stream_tokens = Table(
