@@ -62,9 +62,13 @@ _STATUS_BY_CODE: dict[str, int] = {
     "fork-not-available": 409,
     # 413
     "payload-too-large": 413,
+    # 429: a per-client rate limit (retry after Retry-After seconds)
+    "rate-limited": 429,
     "internal-error": 500,
     # 503: the database cannot be reached (retry later)
     "storage-unavailable": 503,
+    "storage-full": 503,
+    "not-ready": 503,
 }
 
 
