@@ -156,8 +156,9 @@ class SqliteWriter:
             return
         if not connection.invalidated and not connection.closed:
             try:
-                if connection.in_transaction():
-                    connection.rollback()
+                transaction = connection.get_transaction()  # also one a failed COMMIT deactivated
+                if transaction is not None:
+                    transaction.rollback()
                 raw = connection.connection.dbapi_connection
                 if raw is not None and raw.in_transaction:
                     raw.execute("ROLLBACK")
