@@ -13,6 +13,9 @@ from tabletop_server._openapi import OPENAPI_PATH
 
 __all__ = ["register"]
 
+WORKER_HEALTHCHECK_SECONDS = 60
+"""How long uvicorn's supervisor waits for a worker to answer its ping before replacing it."""
+
 
 def _settings(args: argparse.Namespace) -> object:
     from tabletop_server._settings import Settings
@@ -142,6 +145,9 @@ def _serve_workers(settings: object) -> int:
             server_header=False,
             timeout_graceful_shutdown=3,
             http=_protocol(),
+            # A worker answers the supervisor's pings once it has unpickled its config, which
+            # imports the server (the protocol class): seconds on a loaded machine.
+            timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
         )
     finally:
         if made is not None:

@@ -34,6 +34,9 @@ __all__ = ["ReadinessGate", "Warmup", "install_health_routes"]
 
 logger = logging.getLogger("tabletop_server")
 
+LOG_EVERY_SECONDS = 30.0
+"""While the database stays away, the warm-up says so at most this often."""
+
 READY_CACHE_SECONDS = 1.0
 """How long a readiness answer is reused (a probe every 100 ms costs one query a second)."""
 
@@ -59,6 +62,7 @@ class Warmup:
         self._checked_at = 0.0
         self._checked: str | None = "starting"
         self._lock = threading.Lock()
+        self._logged_at = -LOG_EVERY_SECONDS
 
     def attempt(self) -> bool:
         """Run the work once; True if all of it succeeded (then it never runs again)."""
@@ -68,7 +72,9 @@ class Warmup:
             for step in self.steps:
                 step()
         except Exception as error:  # the database is down or not migrated yet: try again later
-            logger.warning("start-up work waits for the database: %s", str(error).splitlines()[0][:200])
+            if time.monotonic() - self._logged_at > LOG_EVERY_SECONDS:
+                self._logged_at = time.monotonic()
+                logger.warning("start-up work waits for the database: %s", str(error).splitlines()[0][:200])
             return False
         self.done.set()
         logger.info("start-up work done: serving")
