@@ -40,7 +40,8 @@ def _halt(server: PostgresServer) -> None:
 
 
 def _resume(server: PostgresServer) -> None:
-    options = f"-k {server.folder} -p {server.port} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300"
+    options = f"-k {server.folder} -p {server.port} -c listen_addresses=127.0.0.1"
+    options += " -c fsync=off -c max_connections=300"
     data, log = str(server.folder / "data"), str(server.folder / "log")
     _run(server.binaries / "pg_ctl", "-D", data, "-o", options, "-l", log, "-w", "start")
 
