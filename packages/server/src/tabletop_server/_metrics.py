@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 
 from prometheus_client import (
@@ -157,7 +157,7 @@ _FIXED = {"/api/games", "/api/matches", "/api/openapi.json", "/api/docs", "/live
 _UNDER_MATCH = {"", "/view", "/actions", "/stream-tokens", "/events", "/undo", "/fork"}
 
 
-def route_of(path: str, action_types: Iterable[str] | frozenset[str]) -> str:
+def route_of(path: str, action_types: Collection[str]) -> str:
     """The route template of ``path`` (a bounded label: unknown paths share one)."""
     if path in _FIXED:
         return path
