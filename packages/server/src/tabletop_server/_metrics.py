@@ -187,6 +187,8 @@ class MetricsMiddleware:
     def __init__(self, app: ASGIApp, action_types: Iterable[str]) -> None:
         self.app = app
         self.action_types = frozenset(action_types)
+        self._counts: dict[tuple[str, str, int], Counter] = {}  # label lookups cost more than
+        self._times: dict[tuple[str, str], Histogram] = {}  # the counting: keep the children
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -210,6 +212,12 @@ class MetricsMiddleware:
         finally:
             route = route_of(scope["path"], self.action_types)
             method = scope["method"]
-            REQUESTS.labels(route, method, str(status)).inc()
+            counter = self._counts.get((route, method, status))
+            if counter is None:
+                counter = self._counts[route, method, status] = REQUESTS.labels(route, method, str(status))
+            counter.inc()
             if not streaming:
-                REQUEST_SECONDS.labels(route, method).observe(time.perf_counter() - started)
+                timer = self._times.get((route, method))
+                if timer is None:
+                    timer = self._times[route, method] = REQUEST_SECONDS.labels(route, method)
+                timer.observe(time.perf_counter() - started)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import ipaddress
 import math
-import re
 import time
 from dataclasses import dataclass
 
@@ -85,22 +84,19 @@ def client_key(scope: Scope) -> str:
     return str(address)
 
 
-_SEAT = re.compile(r"^/api/matches/[^/]+/seats/[^/]+$")
-_FORK = re.compile(r"^/api/matches/[^/]+/fork$")
-_TOKENS = re.compile(r"^/api/matches/[^/]+/stream-tokens$")
-_EVENTS = re.compile(r"^/api/matches/[^/]+/events$")
-
-
 def _limit_of(method: str, path: str) -> str | None:
-    if method == "POST":
-        if path == "/api/matches" or _FORK.match(path):
-            return "create"
-        if _SEAT.match(path):
-            return "claim"
-        if _TOKENS.match(path):
-            return "stream-token"
-    elif method == "GET" and _EVENTS.match(path):
-        return "stream"
+    """Which limit a request counts against (``/api/matches[/<id>/<tail>]``), if any."""
+    if path == "/api/matches":
+        return "create" if method == "POST" else None
+    parts = path.split("/")  # "", "api", "matches", id, tail...
+    if len(parts) == 5:
+        tail = parts[4]
+        if method == "POST":
+            return {"fork": "create", "stream-tokens": "stream-token"}.get(tail)
+        if method == "GET" and tail == "events":
+            return "stream"
+    elif len(parts) == 6 and parts[4] == "seats" and method == "POST":
+        return "claim"
     return None
 
 
