@@ -41,13 +41,31 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+_NO_RATE_LIMITS = {
+    f"TABLETOP_{name}": "0"
+    for name in (
+        "RATE_LIMIT_CREATE",
+        "RATE_LIMIT_CLAIM",
+        "RATE_LIMIT_STREAM_TOKEN",
+        "RATE_LIMIT_STREAM",
+        "MAX_STREAMS_PER_CLIENT",
+    )
+}
+"""The load comes from one client address: lift the per-client limits."""
+
+
 class ServerProcess:
     """``tabletop serve`` in a subprocess on a free loopback port (no UI, no migration)."""
 
     def __init__(self, database: str, folder: Path) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "TABLETOP_MIGRATE": "false", "TABLETOP_KEEPALIVE_SECONDS": "5"}
+        env = {
+            **os.environ,
+            "TABLETOP_MIGRATE": "false",
+            "TABLETOP_KEEPALIVE_SECONDS": "5",
+            **_NO_RATE_LIMITS,
+        }
         command = [str(TABLETOP), "serve", "--db", database, "--host", "127.0.0.1", "--port", str(self.port)]
         command += ["--ui-dir", str(folder / "no-ui")]
         self._log = (folder / f"server-{self.port}.log").open("ab")

@@ -22,6 +22,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
 from tabletop_fixtures.browser import CHROMIUM, RECORDER, ROOT, TABLETOP, UI_DIST, Seat, Server, free_port
+from tabletop_fixtures.live_server import NO_RATE_LIMITS_ENV
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -60,7 +61,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, chromium: Path) -> Iterator
         cwd=ROOT,
         stdout=log,
         stderr=subprocess.STDOUT,
-        env=os.environ | {"TABLETOP_BOT_DELAY": "0"},
+        env=os.environ | {"TABLETOP_BOT_DELAY": "0"} | NO_RATE_LIMITS_ENV,
     )
     url = f"http://127.0.0.1:{port}"
     api = httpx.Client(base_url=url, timeout=10)

@@ -21,7 +21,7 @@ from typing import Any
 
 import httpx
 import orjson
-from tabletop_fixtures.live_server import Api, EventReader, free_port, open_stream
+from tabletop_fixtures.live_server import NO_RATE_LIMITS_ENV, Api, EventReader, free_port, open_stream
 from tabletop_server.storage import Store
 
 from tests.server.api.replay import replayed_state
@@ -49,6 +49,7 @@ class Worker:
             "TABLETOP_KEEPALIVE_SECONDS": "1",
             "TABLETOP_BOT_TAKEOVER_SECONDS": "0.5",
             "TABLETOP_DB_POOL_TIMEOUT": "5",
+            **NO_RATE_LIMITS_ENV,
         }
         self._log = log.open("ab")
         command = [str(TABLETOP), "serve", "--db", url, "--host", "127.0.0.1", "--port", str(self.port)]

@@ -21,10 +21,33 @@ import httpx
 import uvicorn
 from tabletop_server.events import DeltaError, apply_delta
 
-__all__ = ["Api", "Event", "EventReader", "LiveServer", "free_port", "live_server", "open_stream"]
+__all__ = [
+    "NO_RATE_LIMITS",
+    "NO_RATE_LIMITS_ENV",
+    "Api",
+    "Event",
+    "EventReader",
+    "LiveServer",
+    "free_port",
+    "live_server",
+    "open_stream",
+]
 
 Json = Any
 
+
+NO_RATE_LIMITS: dict[str, object] = {
+    "rate_limit_create": 0,
+    "rate_limit_claim": 0,
+    "rate_limit_stream_token": 0,
+    "rate_limit_stream": 0,
+    "max_streams_per_client": 0,
+}
+"""Settings that lift the per-client limits: every test client is 127.0.0.1 (the limits' own
+tests set them)."""
+
+NO_RATE_LIMITS_ENV = {f"TABLETOP_{name.upper()}": str(value) for name, value in NO_RATE_LIMITS.items()}
+"""``NO_RATE_LIMITS`` as the environment of a ``tabletop serve`` subprocess."""
 
 KEPT_DOCUMENTS = 8
 """How many of a connection's last documents the reader keeps as delta bases (as the TS client)."""
@@ -51,7 +74,7 @@ def live_server(database_url: str, **settings: object) -> Iterator[LiveServer]:
     """Run the server on a free loopback port until the block ends."""
     from tabletop_server import Settings, create_app
 
-    options: dict[str, object] = {"ui_dir": None, "keepalive_seconds": 1.0, **settings}
+    options: dict[str, object] = {"ui_dir": None, "keepalive_seconds": 1.0, **NO_RATE_LIMITS, **settings}
     app = create_app(Settings(db=database_url, **options))  # type: ignore[arg-type]
     port = free_port()
     config = uvicorn.Config(

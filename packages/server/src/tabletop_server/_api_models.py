@@ -50,10 +50,14 @@ class BotSpec(Model):
     """The MCTS budget: search iterations per decision (ignored by ``random``)."""
 
 
+NAME_PATTERN = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
+"""A display name holds no control character (C0, DEL or C1: NUL, escapes, line breaks)."""
+
+
 class SeatRequest(Model):
     """One seat of a new match."""
 
-    name: str = Field(default="", max_length=64)
+    name: str = Field(default="", max_length=64, pattern=NAME_PATTERN)
     """Display name (default: ``Player N``)."""
     bot: BotSpec | None = None
     """Set to make the seat a bot the server plays."""
@@ -176,7 +180,7 @@ class MatchList(Model):
 class JoinRequest(Model):
     """Taking a seat."""
 
-    name: str | None = Field(default=None, max_length=64)
+    name: str | None = Field(default=None, max_length=64, pattern=NAME_PATTERN)
     """Display name to set (default: keep the seat's)."""
 
 

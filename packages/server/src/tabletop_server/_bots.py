@@ -23,6 +23,7 @@ from tabletop.views import project
 from tabletop_server._api_models import BotKind, BotSpec
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch
+from tabletop_server._metrics import bot_decided, bot_queue
 from tabletop_server._play import Submission, submit
 from tabletop_server._runtime import Action
 from tabletop_server._service import MatchService
@@ -95,6 +96,7 @@ class BotRunner:
                 self._again.add(match_id)
                 return
             self._running.add(match_id)
+            bot_queue(len(self._running))
         self._pool.submit(self._run, match_id)
 
     def close(self) -> None:
@@ -118,12 +120,14 @@ class BotRunner:
                         self._again.discard(match_id)
                         continue
                     self._running.discard(match_id)
+                    bot_queue(len(self._running))
                     return
         except Exception:  # a bot must never take the server down; the match stays playable
             logger.exception("bot of match %s failed", match_id)
             with self._lock:
                 self._running.discard(match_id)
                 self._again.discard(match_id)
+                bot_queue(len(self._running))
 
     def _move(self, match_id: str) -> bool:
         """Play one bot move if a bot is to act; True if one was played (or should be retried)."""
@@ -143,7 +147,9 @@ class BotRunner:
                 continue
             with self._lock:
                 rng = random.Random(self._rng.getrandbits(64))
+            started = time.perf_counter()
             action = choose_action(match, player_id, spec, rng)
+            bot_decided(spec.kind.value, time.perf_counter() - started)
             if action is None:
                 continue
             if self.delay:

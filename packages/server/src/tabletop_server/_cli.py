@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 from pathlib import Path
 
@@ -12,6 +13,9 @@ from tabletop._cli._commands import Commands
 from tabletop_server._openapi import OPENAPI_PATH
 
 __all__ = ["register"]
+
+WORKER_HEALTHCHECK_SECONDS = 60
+"""How long uvicorn's supervisor waits for a worker to answer its ping before replacing it."""
 
 
 def _settings(args: argparse.Namespace) -> object:
@@ -51,6 +55,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     assert isinstance(settings, Settings)
+    _open_files()
     if settings.workers > 1:
         return _serve_workers(settings)
     app = create_app(settings)
@@ -66,8 +71,44 @@ def _serve(args: argparse.Namespace) -> int:
         access_log=settings.access_log,
         server_header=False,
         timeout_graceful_shutdown=3,
+        http=_protocol(),
     )
     return 0
+
+
+def _open_files() -> None:
+    from tabletop_server._connections import raise_open_file_limit
+
+    before, after = raise_open_file_limit()
+    if after != before:
+        print(f"tabletop: open-file limit raised from {before} to {after}")
+
+
+def _protocol() -> type:
+    """The connection guard's HTTP protocol (its limits are set by ``create_app``)."""
+    from tabletop_server._connections import GuardedHttpProtocol
+
+    return GuardedHttpProtocol
+
+
+def _metrics_folder() -> str | None:
+    """Several workers: prometheus_client's multiprocess folder (a fresh temp folder unless the
+    operator set ``PROMETHEUS_MULTIPROC_DIR``; emptied either way). Returns the one made here."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from tabletop_server._metrics import MULTIPROC_ENV
+
+    given = os.environ.get(MULTIPROC_ENV)
+    if given:
+        Path(given).mkdir(parents=True, exist_ok=True)
+        for stale in Path(given).glob("*.db"):
+            stale.unlink()
+        return None
+    made = tempfile.mkdtemp(prefix="tabletop-metrics-")
+    os.environ[MULTIPROC_ENV] = made
+    return made
 
 
 def _serve_workers(settings: object) -> int:
@@ -78,7 +119,7 @@ def _serve_workers(settings: object) -> int:
     import uvicorn
 
     from tabletop_server._settings import Settings
-    from tabletop_server.storage import normalize_url, upgrade
+    from tabletop_server.storage import StorageError, normalize_url, upgrade
 
     assert isinstance(settings, Settings)
     if normalize_url(settings.db).get_backend_name() != "postgresql":
@@ -88,8 +129,13 @@ def _serve_workers(settings: object) -> int:
             file=sys.stderr,
         )
         return 2
+    migrate_in_workers = False
     if settings.migrate:
-        upgrade(settings.db)
+        try:
+            upgrade(settings.db)
+        except StorageError as error:  # the workers start anyway, and migrate once it answers
+            print(f"tabletop: the database does not answer yet ({error.message}); starting anyway")
+            migrate_in_workers = True
     has_ui = settings.ui_dir is not None and (settings.ui_dir / "index.html").is_file()
     ui = settings.ui_dir if has_ui else "none (API only; `make ui-build` builds it)"
     print(
@@ -98,18 +144,27 @@ def _serve_workers(settings: object) -> int:
     )
     for name, value in settings.model_dump(exclude_none=True).items():
         os.environ[f"TABLETOP_{name.upper()}"] = str(value)
-    os.environ["TABLETOP_MIGRATE"] = "false"
-    uvicorn.run(
-        "tabletop_server._app:create_app",
-        factory=True,
-        host=settings.host,
-        port=settings.port,
-        workers=settings.workers,
-        log_level="info",
-        access_log=settings.access_log,
-        server_header=False,
-        timeout_graceful_shutdown=3,
-    )
+    os.environ["TABLETOP_MIGRATE"] = "true" if migrate_in_workers else "false"
+    made = _metrics_folder()
+    try:
+        uvicorn.run(
+            "tabletop_server._app:create_app",
+            factory=True,
+            host=settings.host,
+            port=settings.port,
+            workers=settings.workers,
+            log_level="info",
+            access_log=settings.access_log,
+            server_header=False,
+            timeout_graceful_shutdown=3,
+            http=_protocol(),
+            # A worker answers the supervisor's pings once it has unpickled its config, which
+            # imports the server (the protocol class): seconds on a loaded machine.
+            timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
+        )
+    finally:
+        if made is not None:
+            shutil.rmtree(made, ignore_errors=True)
     return 0
 
 

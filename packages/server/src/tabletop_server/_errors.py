@@ -66,9 +66,13 @@ _STATUS_BY_CODE: dict[str, int] = {
     "fork-not-available": 409,
     # 413
     "payload-too-large": 413,
+    # 429: a per-client rate limit (retry after Retry-After seconds)
+    "rate-limited": 429,
     "internal-error": 500,
     # 503: the database cannot be reached (retry later)
     "storage-unavailable": 503,
+    "storage-full": 503,
+    "not-ready": 503,
 }
 
 
@@ -148,10 +152,17 @@ def _validation_error(exc: RequestValidationError) -> ApiError:
         "dict_type": "not-an-object",
     }.get(kind, "invalid-value")
     message = str(first.get("msg", "invalid request"))[:200]
+    if kind == "string_pattern_mismatch" and loc and loc[-1] == "name":
+        message = "a name may not hold control characters (NUL, escapes, line breaks)"
     return ApiError(code, message, path=".".join(loc) or None, status=400)
 
 
-_HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "payload-too-large"}
+_HTTP_CODES = {
+    400: "invalid-json",  # the framework could not read the body (e.g. JSON that is not UTF-8)
+    404: "not-found",
+    405: "method-not-allowed",
+    413: "payload-too-large",
+}
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -179,6 +190,8 @@ def install_error_handlers(app: FastAPI) -> None:
         assert isinstance(exc, StarletteHTTPException)
         code = _HTTP_CODES.get(exc.status_code, "http-error")
         message = str(exc.detail)[:200]
+        if code == "invalid-json":
+            message = "the body cannot be read as JSON (it must be UTF-8)"
         return ApiError(code, message, status=exc.status_code).response()
 
     async def unexpected(request: Request, exc: Exception) -> JsonResponse:

@@ -84,3 +84,41 @@ class Settings(BaseSettings):
     bot_takeover_seconds: float = Field(default=1.0, gt=0)
     """PostgreSQL: seconds before a worker plays a bot turn that another worker announced and
     nobody played (the announcing worker died)."""
+    rate_limit_create: int = Field(default=60, ge=0)
+    """Match creations (and forks) one client may make per minute: that many at once, refilled
+    evenly; above it ``429 rate-limited`` with ``Retry-After`` (0: no limit). Per worker."""
+    rate_limit_claim: int = Field(default=120, ge=0)
+    """Seat claims one client may make per minute (0: no limit)."""
+    rate_limit_stream_token: int = Field(default=240, ge=0)
+    """Stream tokens one client may mint per minute (0: no limit)."""
+    rate_limit_stream: int = Field(default=120, ge=0)
+    """Event streams one client may open per minute (0: no limit)."""
+    max_streams_per_client: int = Field(default=20, ge=0)
+    """Event streams one client may hold open at once, per worker (0: no cap)."""
+    request_timeout: float = Field(default=15.0, gt=0)
+    """Seconds a connection has to send a complete request (headers and body) after it opens or
+    after its last response; a connection that does not is closed (half-sent requests, silent
+    sockets). ``tabletop serve`` only."""
+    max_connections: int = Field(default=0, ge=0)
+    """Open connections a worker accepts (0: from the open-file limit, minus a reserve for the
+    database and files). At the cap, the connection idle the longest (no request in progress)
+    is closed to make room; if none is idle, the new one gets ``503`` and is closed.
+    ``tabletop serve`` only."""
+    maintenance_seconds: float = Field(default=60.0, gt=0)
+    """Seconds between maintenance runs: purging expired stream tokens, the retention below,
+    and (SQLite) truncating the write-ahead log."""
+    retention_unstarted_hours: float = Field(default=168.0, ge=0)
+    """Delete a match in which no player ever acted once it is this old and untouched for as
+    long (0: keep them)."""
+    retention_abandoned_days: float = Field(default=0.0, ge=0)
+    """Delete an unfinished match nobody touched for this many days (0: keep them; finished
+    matches are always kept)."""
+    sqlite_wal_max_bytes: int = Field(default=64 * 1024 * 1024, ge=0)
+    """SQLite: when the write-ahead log file grows past this size, it is checkpointed in full
+    and truncated (the writers wait for that moment); 0 never truncates."""
+    sqlite_max_bytes: int = Field(default=0, ge=0)
+    """SQLite: the largest the database file may grow (0: as large as the disk allows). At the cap
+    writes answer ``503 storage-full`` as on a full disk, and reads go on."""
+    metrics: bool = True
+    """Serve Prometheus metrics at ``/metrics`` (keep it off the public internet: see the deploy
+    guide)."""

@@ -24,6 +24,7 @@ import orjson
 from starlette.concurrency import run_in_threadpool
 
 from tabletop_server._errors import ApiError
+from tabletop_server._metrics import stream_closed, stream_opened
 from tabletop_server._runtime import JsonDict, action_json, load_action, perspective_of
 from tabletop_server._service import MatchService
 from tabletop_server.events import Subscription, make_delta
@@ -83,6 +84,7 @@ class MatchStream:
 
     async def events(self) -> AsyncIterator[bytes]:
         """The stream's frames, until the client goes away."""
+        stream_opened()
         try:
             if self.last_event_id is None:
                 frame, position = await run_in_threadpool(self._snapshot, "snapshot")
@@ -100,6 +102,7 @@ class MatchStream:
                 if caught_up:
                     yield caught_up
         finally:
+            stream_closed()
             self.subscription.close()
 
     def _snapshot(self, event: str) -> tuple[bytes, _Position]:

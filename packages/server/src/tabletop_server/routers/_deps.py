@@ -44,6 +44,8 @@ ERRORS: dict[int | str, dict[str, object]] = {
         (409, "The match moved on, or the request conflicts with it"),
         (413, "The body is over the byte limit"),
         (422, "The rules refuse the action"),
+        (429, "A per-client rate limit: retry after `Retry-After` seconds"),
+        (503, "The database cannot be reached or its disk is full: retry later"),
     ]
 }
 """The error responses every route may give (one shape: ``ErrorBody``)."""

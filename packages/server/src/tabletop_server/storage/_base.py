@@ -8,12 +8,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Literal, Self, TypeVar
 
+from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, ProgrammingError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from tabletop_server._metrics import storage_failed
 from tabletop_server.storage._engines import Engines, StoreOptions, open_engines
-from tabletop_server.storage._errors import StorageUnavailableError
+from tabletop_server.storage._errors import StorageFullError, StorageUnavailableError
 from tabletop_server.storage._url import normalize_url
 from tabletop_server.storage._writer import SqliteWriter
 
@@ -35,6 +37,8 @@ class StoreBase:
                 self._engines.writer,
                 checkpoints=self._engines.reader,
                 every=self._options.sqlite_checkpoint_seconds,
+                wal_path=f"{self._url.database}-wal",
+                wal_max_bytes=self._options.sqlite_wal_max_bytes,
             )
 
     @property
@@ -58,6 +62,15 @@ class StoreBase:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def schema_revision(self) -> str | None:
+        """The migration the database's schema is at (None: never migrated).
+
+        Raises:
+            StorageUnavailableError: The database cannot be reached.
+        """
+        with self._read() as connection:
+            return MigrationContext.configure(connection).get_current_revision()
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
@@ -90,16 +103,33 @@ class StoreBase:
             return work(connection)
 
 
+def is_full(error: BaseException) -> bool:
+    """True if ``error`` (a driver's, or SQLAlchemy's wrapping one) says the disk is full."""
+    orig = error.orig if isinstance(error, DBAPIError) else error
+    if isinstance(orig, sqlite3.Error):
+        return getattr(orig, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "is full" in str(orig)
+    return getattr(orig, "sqlstate", None) == "53100"  # PostgreSQL's disk_full
+
+
 @contextmanager
 def _unavailable() -> Iterator[None]:
     try:
         yield
     except PoolTimeout as error:
+        storage_failed(StorageUnavailableError.code)
         raise StorageUnavailableError(f"no database connection free: {error}") from error
     except (OperationalError, InterfaceError, ProgrammingError) as error:  # down, or not migrated
+        if is_full(error):
+            storage_failed(StorageFullError.code)
+            raise StorageFullError(f"the database's disk is full: {_reason(error)}") from error
+        storage_failed(StorageUnavailableError.code)
         raise StorageUnavailableError(f"the database is unavailable: {_reason(error)}") from error
     except (sqlite3.OperationalError, sqlite3.InterfaceError, sqlite3.ProgrammingError) as error:
         # the same, from the statements the hot path sends to SQLite's driver directly
+        if is_full(error):
+            storage_failed(StorageFullError.code)
+            raise StorageFullError(f"the database's disk is full: {error}") from error
+        storage_failed(StorageUnavailableError.code)
         raise StorageUnavailableError(f"the database is unavailable: {error}") from error
 
 

@@ -33,6 +33,10 @@ class StoreOptions:
         sqlite_checkpoint_seconds: SQLite: how often a background thread copies the write-ahead
             log into the database file (a checkpoint, with its fsync), so that no commit waits for
             one; 0 leaves it to SQLite (the commit that fills 1000 pages of log checkpoints).
+        sqlite_wal_max_bytes: SQLite: past this size the write-ahead log is checkpointed in full
+            and truncated (and SQLite keeps it no larger after a reset); 0: never.
+        sqlite_max_bytes: SQLite: the largest the database file may grow (0: no cap); at the cap
+            a write fails as on a full disk (``StorageFullError``).
         synchronous_commit: PostgreSQL's ``synchronous_commit`` for the store's sessions, or None
             for the server's setting. ``"off"`` answers before the commit's WAL is flushed: much
             faster commits, and a database crash may lose the last acknowledged actions (never
@@ -48,6 +52,8 @@ class StoreOptions:
     pool_pre_ping: bool = True
     sqlite_synchronous: Literal["NORMAL", "FULL"] = "NORMAL"
     sqlite_checkpoint_seconds: float = 1.0
+    sqlite_wal_max_bytes: int = 64 * 1024 * 1024
+    sqlite_max_bytes: int = 0
     synchronous_commit: Literal["on", "off", "local", "remote_write", "remote_apply"] | None = None
 
 
@@ -117,6 +123,11 @@ def _sqlite_engine(url: URL, options: StoreOptions, *, writer: bool) -> Engine:
         cursor.execute(f"PRAGMA synchronous={options.sqlite_synchronous}")
         if writer and options.sqlite_checkpoint_seconds > 0:  # the store's checkpointer does it
             cursor.execute("PRAGMA wal_autocheckpoint=0")
+        if options.sqlite_wal_max_bytes > 0:  # the log file shrinks back to this after a reset
+            cursor.execute(f"PRAGMA journal_size_limit={int(options.sqlite_wal_max_bytes)}")
+        if options.sqlite_max_bytes > 0:
+            page_size = cursor.execute("PRAGMA page_size").fetchone()[0]
+            cursor.execute(f"PRAGMA max_page_count={max(1, options.sqlite_max_bytes // page_size)}")
         cursor.close()
 
     @event.listens_for(engine, "begin")

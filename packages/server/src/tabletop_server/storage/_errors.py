@@ -12,6 +12,7 @@ __all__ = [
     "SeatNotHeldError",
     "SeatTakenError",
     "StorageError",
+    "StorageFullError",
     "StorageUnavailableError",
     "UnknownMatchError",
     "UnknownSeatError",
@@ -159,3 +160,10 @@ class StorageUnavailableError(StorageError):
     """The database cannot be reached or refused the operation (retry later; HTTP 503)."""
 
     code = "storage-unavailable"
+
+
+class StorageFullError(StorageUnavailableError):
+    """The disk (or the database's size cap) is full: writes fail until space is freed, reads go
+    on, and the server recovers by itself once there is room (HTTP 503)."""
+
+    code = "storage-full"

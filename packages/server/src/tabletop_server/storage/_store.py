@@ -19,6 +19,7 @@ from tabletop_server.storage._errors import (
     StorageError,
 )
 from tabletop_server.storage._notify import notify_change
+from tabletop_server.storage._retention import RetentionStore
 from tabletop_server.storage._rows import (
     ActionRow,
     MatchRow,
@@ -46,7 +47,7 @@ from tabletop_server.storage._writes import (
 __all__ = ["Store"]
 
 
-class Store(SeatStore):
+class Store(SeatStore, RetentionStore):
     """Matches, seats, action logs and stream tokens in one SQL database.
 
     Thread-safe; one per process. Every write of a match is a compare-and-set: the caller reads

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -45,10 +46,24 @@ class SqliteWriter:
 
     Args:
         engine: The writer engine (one pooled connection, ``BEGIN IMMEDIATE`` on begin).
+        checkpoints: The engine the background checkpoints use (None: no checkpoint thread).
+        every: Seconds between background checkpoints.
+        wal_path: The write-ahead log file.
+        wal_max_bytes: Past this size the log is checkpointed in full and truncated (0: never).
     """
 
-    def __init__(self, engine: Engine, *, checkpoints: Engine | None = None, every: float = 1.0) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        checkpoints: Engine | None = None,
+        every: float = 1.0,
+        wal_path: str | None = None,
+        wal_max_bytes: int = 0,
+    ) -> None:
         self._engine = engine
+        self._wal_path = wal_path
+        self._wal_max_bytes = wal_max_bytes
         self._lock = threading.Lock()
         self._connection: Connection | None = None
         self._pending: list[_Job[object]] = []
@@ -99,16 +114,28 @@ class SqliteWriter:
 
     def _checkpoint(self, engine: Engine, every: float) -> None:
         """Copy the write-ahead log into the database file now and then, off the write path
-        (``PASSIVE``: it never waits for, nor blocks, the writer or the readers)."""
+        (``PASSIVE``: it never waits for, nor blocks, the writer or the readers); when the log
+        file has grown past ``wal_max_bytes`` (readers kept it from being reset), a ``TRUNCATE``
+        checkpoint empties it (it waits for the readers of the moment, and writers wait for it)."""
         while not self._stop.wait(every):
+            mode = "TRUNCATE" if self.wal_bytes() > self._wal_max_bytes > 0 else "PASSIVE"
             try:
                 raw = engine.raw_connection()  # outside any transaction (none may be open)
                 try:
-                    raw.driver_connection.execute("PRAGMA wal_checkpoint(PASSIVE)")  # type: ignore[union-attr]
+                    raw.driver_connection.execute(f"PRAGMA wal_checkpoint({mode})")  # type: ignore[union-attr]
                 finally:
                     raw.close()
             except Exception:  # the database is busy or gone: try again later
                 logger.debug("SQLite checkpoint failed", exc_info=True)
+
+    def wal_bytes(self) -> int:
+        """The write-ahead log file's size now (0 if there is none)."""
+        if self._wal_path is None:
+            return 0
+        try:
+            return os.path.getsize(self._wal_path)
+        except OSError:
+            return 0
 
     def _connect(self) -> Connection:
         if self._closed:
@@ -119,10 +146,31 @@ class SqliteWriter:
         return self._connection
 
     def _check(self, connection: Connection) -> None:
-        """After a failure: drop a connection that cannot be used again."""
-        if connection.invalidated and self._connection is connection:
+        """After a failure: make sure the connection holds no transaction, or drop it.
+
+        A failed ``COMMIT`` (a full disk) can leave SQLite's transaction open, or rolled back
+        behind SQLAlchemy's back; the next ``BEGIN IMMEDIATE`` would then fail forever. Roll
+        back at the driver, and reconnect on the next write if even that fails.
+        """
+        if self._connection is not connection:
+            return
+        if not connection.invalidated and not connection.closed:
+            try:
+                transaction = connection.get_transaction()  # also one a failed COMMIT deactivated
+                if transaction is not None:
+                    transaction.rollback()
+                raw = connection.connection.dbapi_connection
+                if raw is not None and raw.in_transaction:
+                    raw.execute("ROLLBACK")
+                return
+            except Exception:
+                logger.warning("SQLite writer connection dropped after a failure", exc_info=True)
+        try:
+            connection.invalidate()
             connection.close()
-            self._connection = None
+        except Exception:
+            logger.debug("closing the broken writer connection failed", exc_info=True)
+        self._connection = None
 
     def _flush(self) -> None:
         self._flushing = False
