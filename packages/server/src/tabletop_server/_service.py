@@ -35,8 +35,8 @@ from tabletop_server._runtime import (
     view_json,
 )
 from tabletop_server._settings import Settings
-from tabletop_server._upgrade import resolve_version
 from tabletop_server._undo import UNDO_WINDOW, UndoCheck, undo_check
+from tabletop_server._upgrade import resolve_version
 from tabletop_server.events import EventHub, MatchChange
 from tabletop_server.storage import (
     MatchRow,
