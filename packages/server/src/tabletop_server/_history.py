@@ -11,10 +11,12 @@ from tabletop._machine import AnyState
 from tabletop.views import project
 
 from tabletop_server._errors import ApiError
+from tabletop_server._idempotency import ended_error
 from tabletop_server._match import LoadedMatch, match_info, status_of_state
 from tabletop_server._runtime import JsonDict, build_game, load_action, perspective_of, replay
 from tabletop_server._service import MatchService, storage_error
 from tabletop_server.storage import (
+    ENDED,
     ActionRow,
     HeadMovedError,
     MatchUpdate,
@@ -62,6 +64,8 @@ def undo(service: MatchService, match_id: str, player_id: str) -> JsonDict:
     """
     for _ in range(MAX_ATTEMPTS):
         match = service.load(match_id)
+        if match.row.status == ENDED:
+            raise ended_error(match_id)
         check = service.undo_state(match, player_id)
         if not check.allowed:
             raise ApiError("undo-not-allowed", check.reason or "nothing to undo")

@@ -22,6 +22,7 @@ from tabletop import new_prng_key
 from tabletop_server._api_models import CreateMatch
 from tabletop_server._cache import MatchCache
 from tabletop_server._errors import ApiError
+from tabletop_server._idempotency import IDEMPOTENCY_TTL, check_idempotency_key, request_hash
 from tabletop_server._match import (
     UNDO_WINDOW,
     LoadedMatch,
@@ -44,16 +45,22 @@ from tabletop_server._runtime import (
 from tabletop_server._settings import Settings
 from tabletop_server.events import EventHub, MatchChange
 from tabletop_server.storage import (
+    ENDED,
+    IdempotentRetryError,
     MatchRow,
     NewAction,
+    NewIdempotencyKey,
     NewMatch,
     NewSeat,
     SeatRow,
+    SeatTakenError,
     StorageError,
     Store,
     hash_token,
     new_token,
+    same_hash,
 )
+from tabletop_server.storage._access import same_request
 
 __all__ = ["MatchService", "bearer_token", "storage_error"]
 
@@ -73,6 +80,17 @@ def bearer_token(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError("invalid-token", "send the seat token as 'Authorization: Bearer <token>'")
     return token.strip()
+
+
+def _created(row: MatchRow, seats: list[SeatRow], creator: str, invites: dict[str, str]) -> JsonDict:
+    """The ``CreatedMatch`` JSON: the match's info and its creator's secrets."""
+    info = match_info(row, seats)
+    info["creator_token"] = creator
+    info["invites"] = [
+        {"player_id": player_id, "invite": secret, "link": f"#/match/{row.id}/join/{player_id}/{secret}"}
+        for player_id, secret in invites.items()
+    ]
+    return info
 
 
 def storage_error(error: StorageError) -> ApiError:
@@ -183,7 +201,7 @@ class MatchService:
         state = match.state
         valid: list[str] = []
         legal: list[JsonDict] | None = []
-        if player_id is not None:
+        if player_id is not None and match.row.status != ENDED:
             valid, legal = legal_action_bodies(match.entry, state, match.game, player_id)
         if can_undo is None:
             can_undo = self.undo_state(match, player_id).allowed
@@ -235,19 +253,34 @@ class MatchService:
         return match_info(match.row, match.seats)
 
     def list_matches(self, game: str | None, status: str | None, limit: int) -> JsonDict:
-        """``GET /api/matches``, newest first."""
-        rows = self.store.list_matches(game=game, status=status, limit=limit)
+        """``GET /api/matches``: the public matches, newest first (a private match is found only
+        through its id, as its invite links carry it)."""
+        rows = self.store.list_matches(game=game, status=status, limit=limit, visibility="public")
         seats = self.store.seats_of(row.id for row in rows)
         return {"matches": [match_info(row, seats[row.id]) for row in rows]}
 
     # -- matches and seats --------------------------------------------------------------------
 
-    def create(self, request: CreateMatch) -> JsonDict:
-        """``POST /api/matches``: start a match with a fresh secret PRNG key.
+    def create(self, request: CreateMatch, idempotency_key: str | None = None) -> JsonDict:
+        """``POST /api/matches``: start a match with a fresh secret PRNG key; the ``CreatedMatch``
+        JSON (with the creator token and the seats' invites, returned once and stored hashed).
+
+        With ``idempotency_key``, a retry of the same request answers with the match the first
+        one made (and fresh secrets: the first answer's stop working) instead of a second match.
 
         Raises:
-            ApiError: Unknown game, a config or seat count the game refuses.
+            ApiError: Unknown game, a config or seat count the game refuses, a bad key, or a key
+                used for another request (``idempotency-key-reused``).
         """
+        idem: NewIdempotencyKey | None = None
+        if idempotency_key is not None:
+            fingerprint = request_hash(request.model_dump(mode="json"))
+            key = NewIdempotencyKey(
+                "create", check_idempotency_key(idempotency_key), fingerprint, IDEMPOTENCY_TTL
+            )
+            made = self._recorded(key)
+            if made is not None:
+                return made
         entry = self.registry.get(request.game)
         count = len(request.seats)
         definition = entry.definition
@@ -258,11 +291,14 @@ class MatchService:
                 path="seats",
             )
         match_id = "m_" + secrets.token_hex(8)
+        creator = new_token()
+        invites = {f"p{n}": new_token() for n, seat in enumerate(request.seats, start=1) if seat.bot is None}
         seats = [
             NewSeat(
                 player_id=f"p{n}",
                 name=seat.name or (f"Bot {n}" if seat.bot is not None else f"Player {n}"),
                 bot=None if seat.bot is None else seat.bot.model_dump(mode="json"),
+                invite_hash=hash_token(invites[f"p{n}"]) if f"p{n}" in invites else None,
             )
             for n, seat in enumerate(request.seats, start=1)
         ]
@@ -270,8 +306,8 @@ class MatchService:
         game = build_game(
             entry, match_id, [(s.player_id, s.name, s.bot is None) for s in seats], request.config, seed
         )
-        key = new_prng_key()
-        started = start_game(entry, game, key)
+        prng_key = new_prng_key()
+        started = start_game(entry, game, prng_key)
         state = started.state
         new_match = NewMatch(
             id=match_id,
@@ -279,30 +315,96 @@ class MatchService:
             logic_version=definition.logic_version,
             config=game.config.model_dump(mode="json"),
             seed=seed,
-            prng_key=key,
+            prng_key=prng_key,
             state_json=state.model_dump_json(),
             checksum=state.action_checksum,
             status=status_of_state(state),
             result=None if state.result is None else state.result.value,
             winners=tuple(state.winning_player_ids),
+            creator_hash=hash_token(creator),
+            visibility=request.visibility,
         )
         log = [NewAction.from_action(action, None) for action in started.actions]
         try:
-            row = self.store.create_match(new_match, seats, log)
+            row = self.store.create_match(new_match, seats, log, idempotency=idem)
+        except IdempotentRetryError:
+            assert idem is not None
+            made = self._recorded(idem)
+            if made is None:  # pragma: no cover - the record was just found
+                raise ApiError("conflict", "a concurrent request with the same key won; retry") from None
+            return made
         except StorageError as error:
             raise storage_error(error) from None
-        stored = [SeatRow(match_id, s.player_id, n, s.name, s.bot, None) for n, s in enumerate(seats)]
+        stored = [
+            SeatRow(match_id, s.player_id, n, s.name, s.bot, None, s.invite_hash) for n, s in enumerate(seats)
+        ]
         self.remember(LoadedMatch(row, stored, entry, game, state))
         self.announce(row)
-        return match_info(row, stored)
+        return _created(row, stored, creator, invites)
 
-    def join(self, match_id: str, player_id: str, name: str | None) -> JsonDict:
-        """``POST .../seats/{player_id}``: a seat token, returned once (only its hash is kept)."""
-        token = new_token()
+    def _recorded(self, key: NewIdempotencyKey) -> JsonDict | None:
+        """The answer to a retried creation: the match the key made, with fresh secrets."""
         try:
-            seat = self.store.claim_seat(match_id, player_id, hash_token(token), name=name)
+            record = self.store.idempotency_record(key.scope, key.key)
+            if record is None:
+                return None
+            same_request(record, key)
+            row, seats = self.store.get_match_and_seats(record.match_id)
+            creator = new_token()
+            invites = {seat.player_id: new_token() for seat in seats if seat.bot is None}
+            self.store.rotate_secrets(
+                row.id, hash_token(creator), {p: hash_token(t) for p, t in invites.items()}
+            )
         except StorageError as error:
             raise storage_error(error) from None
+        self.cache.drop(row.id)
+        return _created(row, seats, creator, invites)
+
+    def join(
+        self,
+        match_id: str,
+        player_id: str,
+        name: str | None,
+        invite: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> JsonDict:
+        """``POST .../seats/{player_id}``: a seat token, returned once (only its hash is kept).
+
+        A private match's seat needs ``invite`` (its invite secret or the creator token). With
+        ``idempotency_key``, a retry of the same claim gets a fresh token for the same seat (the
+        first answer's token stops working).
+
+        Raises:
+            ApiError: ``seat-taken``, ``seat-is-bot``, ``invite-required``, ``invalid-invite``,
+                ``match-ended``, ``idempotency-key-reused``, ``unknown-match``, ``unknown-seat``.
+        """
+        token = new_token()
+        key = None
+        if idempotency_key is not None:
+            fingerprint = request_hash(name, None if invite is None else hash_token(invite))
+            scope = f"claim {match_id[:64]} {player_id[:64]}"
+            key = NewIdempotencyKey(
+                scope, check_idempotency_key(idempotency_key), fingerprint, IDEMPOTENCY_TTL
+            )
+        credential = None if invite is None else hash_token(invite)
+        for attempt in range(2):
+            try:
+                seat = self.store.claim_seat(
+                    match_id,
+                    player_id,
+                    hash_token(token),
+                    name=name,
+                    credential_hash=credential,
+                    idempotency=key,
+                )
+                break
+            except (IdempotentRetryError, SeatTakenError) as error:  # a concurrent retry won?
+                if key is None or attempt or self.store.idempotency_record(key.scope, key.key) is None:
+                    raise storage_error(error) from None
+            except StorageError as error:
+                raise storage_error(error) from None
+        else:  # pragma: no cover - the loop breaks or raises
+            raise ApiError("conflict", "the seat kept changing; try again")
         known = self.cache.get(match_id)
         if known is not None:
             if name is None:  # the same players: only the token changed
@@ -327,6 +429,28 @@ class MatchService:
             raise storage_error(error) from None
         finally:
             self.cache.drop(match_id)
+
+    def end(self, match_id: str, authorization: str | None) -> JsonDict:
+        """``POST .../end`` with the creator token: end the match (``ended``: no more writes,
+        its bots stop). Ending an ended match changes nothing.
+
+        Raises:
+            ApiError: ``missing-token``; ``not-creator`` for another token; ``game-over`` for a
+                finished match.
+        """
+        token = bearer_token(authorization)
+        match = self.load(match_id)
+        if token is None:
+            raise ApiError("missing-token", "ending a match needs its creator token")
+        if not same_hash(token, match.row.creator_hash):
+            raise ApiError("not-creator", "only the match's creator token ends it")
+        try:
+            row = self.store.end_match(match_id)
+        except StorageError as error:
+            raise storage_error(error) from None
+        self.cache.drop(match_id)
+        self.hub.publish(MatchChange(row.id, row.head))
+        return match_info(row, match.seats)
 
     def stream_token(self, match_id: str, player_id: str | None) -> JsonDict:
         """``POST .../stream-tokens``: a single-use token for the event stream."""

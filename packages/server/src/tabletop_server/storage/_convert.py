@@ -53,6 +53,8 @@ def match_row(row: RowMapping) -> MatchRow:
         has_bots=bool(row["has_bots"]),
         created_at=utc(row["created_at"]),
         updated_at=utc(row["updated_at"]),
+        creator_hash=row["creator_hash"],
+        visibility=row["visibility"],
     )
 
 
@@ -65,6 +67,7 @@ def seat_row(row: RowMapping) -> SeatRow:
         name=row["name"],
         bot=_object(row["bot"]),
         token_hash=row["token_hash"],
+        invite_hash=row["invite_hash"],
     )
 
 
@@ -123,4 +126,6 @@ def match_values(match: MatchRow) -> dict[str, object]:
         "has_bots": match.has_bots,
         "created_at": match.created_at,
         "updated_at": match.updated_at,
+        "creator_hash": match.creator_hash,
+        "visibility": match.visibility,
     }
