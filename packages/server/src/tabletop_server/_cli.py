@@ -1,4 +1,5 @@
-"""The server's subcommands of the ``tabletop`` command: ``serve``, ``db upgrade``, ``server openapi``."""
+"""The server's subcommands of the ``tabletop`` command: ``serve``, ``db upgrade``,
+``db matches end``, ``server openapi``."""
 
 from __future__ import annotations
 
@@ -106,6 +107,12 @@ def _upgrade(args: argparse.Namespace) -> int:
     return upgrade_command(args)
 
 
+def _end(args: argparse.Namespace) -> int:
+    from tabletop_server.storage._cli import end_command
+
+    return end_command(args)
+
+
 def _app_for_document() -> object:
     from tabletop_server._app import create_app
     from tabletop_server._settings import Settings
@@ -133,7 +140,7 @@ def _openapi(args: argparse.Namespace) -> int:
 
 
 def register(commands: Commands) -> None:
-    """Add ``serve``, ``db upgrade`` and ``server openapi export|check``."""
+    """Add ``serve``, ``db upgrade``, ``db matches end`` and ``server openapi export|check``."""
     serve = commands.add_parser("serve", help="serve every installed game over HTTP (FastAPI + uvicorn)")
     serve.add_argument("--db", help="database URL (default: .tabletop/tabletop.sqlite3; env TABLETOP_DB)")
     serve.add_argument("--host", help="interface to listen on (default 127.0.0.1; env TABLETOP_HOST)")
@@ -153,6 +160,14 @@ def register(commands: Commands) -> None:
     up = db_commands.add_parser("upgrade", help="apply the schema migrations")
     up.add_argument("--db", help="database URL (default: .tabletop/tabletop.sqlite3)")
     up.set_defaults(handler=_upgrade)
+    matches = db_commands.add_parser("matches", help="operate on stored matches")
+    match_commands = matches.add_subparsers(dest="matches_command", required=True, metavar="COMMAND")
+    end = match_commands.add_parser(
+        "end", help="end a match: it takes no more actions or seats, and its bots stop"
+    )
+    end.add_argument("match_id", metavar="ID", help="the match id (m_...)")
+    end.add_argument("--db", help="database URL (default: .tabletop/tabletop.sqlite3)")
+    end.set_defaults(handler=_end)
 
     server = commands.add_parser("server", help="server tooling")
     server_commands = server.add_subparsers(dest="server_command", required=True, metavar="COMMAND")

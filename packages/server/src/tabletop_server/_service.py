@@ -275,10 +275,10 @@ class MatchService:
         idem: NewIdempotencyKey | None = None
         if idempotency_key is not None:
             fingerprint = request_hash(request.model_dump(mode="json"))
-            key = NewIdempotencyKey(
+            idem = NewIdempotencyKey(
                 "create", check_idempotency_key(idempotency_key), fingerprint, IDEMPOTENCY_TTL
             )
-            made = self._recorded(key)
+            made = self._recorded(idem)
             if made is not None:
                 return made
         entry = self.registry.get(request.game)
