@@ -169,12 +169,13 @@ export class TabletopClient {
 
   /** Undoes the seat's own last action (`409 undo-not-allowed` when the rules forbid it). */
   undo<View, Legal>(matchId: string, token: string): Promise<ViewResponse<View, Legal>> {
-    return this.#request("POST", `/matches/${enc(matchId)}/undo`, { token });
+    return this.#keyed("POST", `/matches/${enc(matchId)}/undo`, { token, headers: { "Idempotency-Key": newActionId() } });
   }
 
   /** A new match with the actions up to `index` (hidden values re-sampled for the forker's view). */
   fork(matchId: string, index: number, token: string | null): Promise<ForkResponse> {
-    return this.#request("POST", `/matches/${enc(matchId)}/fork`, { token, body: { index } });
+    const headers = { "Idempotency-Key": newActionId() };
+    return this.#keyed("POST", `/matches/${enc(matchId)}/fork`, { token, body: { index }, headers });
   }
 
   /** A single-use, short-lived token for the event stream (EventSource cannot send headers). */

@@ -125,3 +125,36 @@ def test_an_action_without_an_id_retried_with_its_key_is_applied_once(api: Api) 
     changed = api.post_action(match_id, token, {**move, "square": {"x": 2, "y": 2}}, headers=key)
     assert (changed.status_code, changed.json()["code"]) == (409, "idempotency-key-reused")
     assert api.match(match_id)["index"] == 1
+
+
+def test_a_retried_undo_undoes_once(api: Api) -> None:
+    created = api.ok(api.http.post("/api/matches", json=_body(visibility="public")), 201)
+    match_id = created["id"]
+    token = api.ok(api.http.post(f"/api/matches/{match_id}/seats/p1"), 201)["token"]
+    api.ok(api.http.post(f"/api/matches/{match_id}/seats/p2"), 201)
+    api.ok(api.post_action(match_id, token, {"type": "PlaceMark", "square": {"x": 0, "y": 0}}))
+    key = _key()
+    undo = f"/api/matches/{match_id}/undo"
+    first = api.ok(api.http.post(undo, headers={**api.auth(token), **key}))
+    again = api.ok(api.http.post(undo, headers={**api.auth(token), **key}))
+    assert first["index"] == again["index"] == 0 and api.match(match_id)["index"] == 0
+    api.ok(api.post_action(match_id, token, {"type": "PlaceMark", "square": {"x": 1, "y": 1}}))
+    retried_late = api.ok(api.http.post(undo, headers={**api.auth(token), **key}))  # the key is spent
+    assert retried_late["index"] == 1 and api.match(match_id)["index"] == 1
+
+
+def test_a_retried_fork_makes_one_fork_with_fresh_tokens(api: Api) -> None:
+    created = api.ok(api.http.post("/api/matches", json=_body(visibility="public")), 201)
+    match_id = created["id"]
+    token = api.ok(api.http.post(f"/api/matches/{match_id}/seats/p1"), 201)["token"]
+    api.ok(api.post_action(match_id, token, {"type": "PlaceMark", "square": {"x": 0, "y": 0}}))
+    key, fork = _key(), f"/api/matches/{match_id}/fork"
+    first = api.ok(api.http.post(fork, json={"index": 1}, headers=key), 201)
+    again = api.ok(api.http.post(fork, json={"index": 1}, headers=key), 201)
+    assert first["match"]["id"] == again["match"]["id"]
+    assert set(first["tokens"]) == set(again["tokens"]) == {"p1", "p2"}
+    stale = api.http.get(f"/api/matches/{first['match']['id']}/view", headers=api.auth(first["tokens"]["p1"]))
+    assert stale.json()["code"] == "invalid-token"
+    assert api.view(first["match"]["id"], again["tokens"]["p1"])["index"] == 1
+    other = api.http.post(fork, json={"index": 0}, headers=key)
+    assert (other.status_code, other.json()["code"]) == (409, "idempotency-key-reused")

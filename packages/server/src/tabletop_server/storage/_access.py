@@ -75,6 +75,18 @@ class AccessStore(StoreBase):
 
         self._transact(rotate)
 
+    def set_seat_tokens(self, match_id: str, token_hashes: Mapping[str, str]) -> None:
+        """Give seats new token hashes (a retried fork's fresh tokens: the old ones stop working)."""
+
+        def assign(connection: Connection) -> None:
+            for player_id, token_hash in token_hashes.items():
+                guard = and_(
+                    seats.c.match_id == match_id, seats.c.player_id == player_id, seats.c.bot.is_(None)
+                )
+                connection.execute(update(seats).where(guard).values(token_hash=token_hash))
+
+        self._transact(assign)
+
     def idempotency_record(self, scope: str, key: str) -> IdempotencyRecord | None:
         """The unexpired record of ``key`` in ``scope``, or None."""
         with self._read() as connection:

@@ -199,6 +199,8 @@ class Store(SeatStore):
         match: NewMatch,
         seats: Sequence[NewSeat],
         actions: Sequence[NewAction] | None = None,
+        *,
+        idempotency: NewIdempotencyKey | None = None,
     ) -> MatchRow:
         """Store a fork of ``parent`` taken after its first ``at_index`` actions.
 
@@ -249,14 +251,18 @@ class Store(SeatStore):
                 else _copy_log(connection, parent.id, fork.base_index, at_index)
             )
             row = _insert_match(connection, fork, seats, [] if determinized else log, stamp)
+            if idempotency is not None:
+                record_key(connection, idempotency, row.id)
             self._notify(connection, row.id, row.head, bots=row.has_bots and row.status == "in_progress")
             return row
 
         try:
             return self._transact(create)
-        except IntegrityError:
+        except (IntegrityError, sqlite3.IntegrityError):
             if self._exists(fork.id):
                 raise DuplicateMatchError(fork.id) from None
+            if idempotency is not None and self.idempotency_record(idempotency.scope, idempotency.key):
+                raise IdempotentRetryError(idempotency.scope) from None
             raise
 
     def append(
@@ -357,7 +363,14 @@ class Store(SeatStore):
             expected.id, expected_head=expected.head, head=current.head, revision=current.revision
         )
 
-    def rewind(self, expected: MatchRow, to_index: int, change: MatchUpdate) -> MatchRow:
+    def rewind(
+        self,
+        expected: MatchRow,
+        to_index: int,
+        change: MatchUpdate,
+        *,
+        idempotency: NewIdempotencyKey | None = None,
+    ) -> MatchRow:
         """Cut the log back to its first ``to_index`` actions (an undo), if unchanged since read.
 
         Deletes the actions with index >= ``to_index`` and stores the rewound state, under the same
@@ -380,9 +393,16 @@ class Store(SeatStore):
                 )
             )
             bots = expected.has_bots and change.status == "in_progress"
+            if idempotency is not None:
+                record_key(connection, idempotency, expected.id)
             self._notify(connection, expected.id, to_index, bots=bots)
 
-        self._transact(cut)
+        try:
+            self._transact(cut)
+        except (IntegrityError, sqlite3.IntegrityError):
+            if idempotency is not None and self.idempotency_record(idempotency.scope, idempotency.key):
+                raise IdempotentRetryError(idempotency.scope) from None
+            raise
         return _updated(expected, change, to_index, stamp)
 
     def _notify(self, connection: Connection, match_id: str, head: int, *, bots: bool) -> None:
