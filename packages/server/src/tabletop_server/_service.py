@@ -21,8 +21,8 @@ from tabletop import new_prng_key
 
 from tabletop_server._api_models import CreateMatch
 from tabletop_server._cache import MatchCache
+from tabletop_server._creator import claim_key, created_json, creation_key, recorded_creation
 from tabletop_server._errors import ApiError
-from tabletop_server._idempotency import IDEMPOTENCY_TTL, check_idempotency_key, request_hash
 from tabletop_server._match import (
     UNDO_WINDOW,
     LoadedMatch,
@@ -58,9 +58,7 @@ from tabletop_server.storage import (
     Store,
     hash_token,
     new_token,
-    same_hash,
 )
-from tabletop_server.storage._access import same_request
 
 __all__ = ["MatchService", "bearer_token", "storage_error"]
 
@@ -80,17 +78,6 @@ def bearer_token(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError("invalid-token", "send the seat token as 'Authorization: Bearer <token>'")
     return token.strip()
-
-
-def _created(row: MatchRow, seats: list[SeatRow], creator: str, invites: dict[str, str]) -> JsonDict:
-    """The ``CreatedMatch`` JSON: the match's info and its creator's secrets."""
-    info = match_info(row, seats)
-    info["creator_token"] = creator
-    info["invites"] = [
-        {"player_id": player_id, "invite": secret, "link": f"#/match/{row.id}/join/{player_id}/{secret}"}
-        for player_id, secret in invites.items()
-    ]
-    return info
 
 
 def storage_error(error: StorageError) -> ApiError:
@@ -272,13 +259,9 @@ class MatchService:
             ApiError: Unknown game, a config or seat count the game refuses, a bad key, or a key
                 used for another request (``idempotency-key-reused``).
         """
-        idem: NewIdempotencyKey | None = None
-        if idempotency_key is not None:
-            fingerprint = request_hash(request.model_dump(mode="json"))
-            idem = NewIdempotencyKey(
-                "create", check_idempotency_key(idempotency_key), fingerprint, IDEMPOTENCY_TTL
-            )
-            made = self._recorded(idem)
+        idem = None if idempotency_key is None else creation_key(request, idempotency_key)
+        if idem is not None:
+            made = self._created_before(idem)
             if made is not None:
                 return made
         entry = self.registry.get(request.game)
@@ -329,7 +312,7 @@ class MatchService:
             row = self.store.create_match(new_match, seats, log, idempotency=idem)
         except IdempotentRetryError:
             assert idem is not None
-            made = self._recorded(idem)
+            made = self._created_before(idem)
             if made is None:  # pragma: no cover - the record was just found
                 raise ApiError("conflict", "a concurrent request with the same key won; retry") from None
             return made
@@ -340,25 +323,14 @@ class MatchService:
         ]
         self.remember(LoadedMatch(row, stored, entry, game, state))
         self.announce(row)
-        return _created(row, stored, creator, invites)
+        return created_json(row, stored, creator, invites)
 
-    def _recorded(self, key: NewIdempotencyKey) -> JsonDict | None:
-        """The answer to a retried creation: the match the key made, with fresh secrets."""
-        try:
-            record = self.store.idempotency_record(key.scope, key.key)
-            if record is None:
-                return None
-            same_request(record, key)
-            row, seats = self.store.get_match_and_seats(record.match_id)
-            creator = new_token()
-            invites = {seat.player_id: new_token() for seat in seats if seat.bot is None}
-            self.store.rotate_secrets(
-                row.id, hash_token(creator), {p: hash_token(t) for p, t in invites.items()}
-            )
-        except StorageError as error:
-            raise storage_error(error) from None
-        self.cache.drop(row.id)
-        return _created(row, seats, creator, invites)
+    def _created_before(self, key: NewIdempotencyKey) -> JsonDict | None:
+        """The answer to a retried creation (the match the key made, with fresh secrets), or None."""
+        made = recorded_creation(self.store, key)
+        if made is not None:
+            self.cache.drop(str(made["id"]))
+        return made
 
     def join(
         self,
@@ -381,11 +353,7 @@ class MatchService:
         token = new_token()
         key = None
         if idempotency_key is not None:
-            fingerprint = request_hash(name, None if invite is None else hash_token(invite))
-            scope = f"claim {match_id[:64]} {player_id[:64]}"
-            key = NewIdempotencyKey(
-                scope, check_idempotency_key(idempotency_key), fingerprint, IDEMPOTENCY_TTL
-            )
+            key = claim_key(match_id, player_id, name, invite, idempotency_key)
         credential = None if invite is None else hash_token(invite)
         for attempt in range(2):
             try:
@@ -429,28 +397,6 @@ class MatchService:
             raise storage_error(error) from None
         finally:
             self.cache.drop(match_id)
-
-    def end(self, match_id: str, authorization: str | None) -> JsonDict:
-        """``POST .../end`` with the creator token: end the match (``ended``: no more writes,
-        its bots stop). Ending an ended match changes nothing.
-
-        Raises:
-            ApiError: ``missing-token``; ``not-creator`` for another token; ``game-over`` for a
-                finished match.
-        """
-        token = bearer_token(authorization)
-        match = self.load(match_id)
-        if token is None:
-            raise ApiError("missing-token", "ending a match needs its creator token")
-        if not same_hash(token, match.row.creator_hash):
-            raise ApiError("not-creator", "only the match's creator token ends it")
-        try:
-            row = self.store.end_match(match_id)
-        except StorageError as error:
-            raise storage_error(error) from None
-        self.cache.drop(match_id)
-        self.hub.publish(MatchChange(row.id, row.head))
-        return match_info(row, match.seats)
 
     def stream_token(self, match_id: str, player_id: str | None) -> JsonDict:
         """``POST .../stream-tokens``: a single-use token for the event stream."""

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Query
 
 from tabletop_server._api_models import CreatedMatch, CreateMatch, MatchInfo, MatchList
+from tabletop_server._ending import end_match
 from tabletop_server._json import JsonResponse
 from tabletop_server.routers._deps import ERRORS, Authorization, IdempotencyKey, Service
 
@@ -43,7 +44,7 @@ async def get_match(match_id: str, service: Service) -> JsonResponse:
 
 
 @router.post("/matches/{match_id}/end", response_model=MatchInfo, operation_id="end_match")
-def end_match(match_id: str, service: Service, authorization: Authorization = None) -> JsonResponse:
+def end(match_id: str, service: Service, authorization: Authorization = None) -> JsonResponse:
     """End the match with its creator token (``Authorization: Bearer``): it takes no more
     actions, seats or undos, and its bots stop. Ending an ended match changes nothing."""
-    return JsonResponse(service.end(match_id, authorization))
+    return JsonResponse(end_match(service, match_id, authorization))

@@ -125,11 +125,11 @@ def record_key(
     player_id: str | None = None,
     token_hash: str | None = None,
 ) -> None:
-    """Record ``new`` for the write being made in ``connection``'s transaction (an expired record
-    of the same key is replaced; a live one makes the insert fail: a concurrent retry)."""
-    guard = and_(idempotency_keys.c.scope == new.scope, idempotency_keys.c.key == new.key)
+    """Record ``new`` for the write being made in ``connection``'s transaction (a live record of
+    the same key makes the insert fail: a concurrent retry). Expired records, this key's
+    included, are purged first: an indexed range delete, empty most of the time."""
     stamp = now()
-    connection.execute(delete(idempotency_keys).where(guard, idempotency_keys.c.expires_at <= stamp))
+    connection.execute(delete(idempotency_keys).where(idempotency_keys.c.expires_at <= stamp))
     connection.execute(
         insert(idempotency_keys).values(
             scope=new.scope,
