@@ -60,6 +60,8 @@ def test_a_private_match_seat_is_claimed_only_with_its_invite_or_the_creator_tok
     status, _ = _claim(api, match_id, "p2", str(created["creator_token"]))  # the creator takes any seat
     assert status == 201
     assert api.view(match_id, joined["token"])["player_id"] == "p1"
+    fork = api.ok(api.http.post(f"/api/matches/{match_id}/fork", headers=api.auth(joined["token"])), 201)
+    assert fork["match"]["visibility"] == "private" and fork["match"]["id"] not in _listed(api)
 
 
 def test_a_public_match_is_listed_and_its_free_seats_are_open(api: Api) -> None:

@@ -190,6 +190,7 @@ def fork(
             result=None if state.result is None else state.result.value,
             winners=tuple(state.winning_player_ids),
             base_state_json=base_json,
+            visibility=row.visibility,  # a private match's fork is not listed either
         )
         try:
             created = service.store.fork_match(row, at, new, seats, actions, idempotency=key)
@@ -203,12 +204,8 @@ def fork(
             return again
         except StorageError as error:
             raise storage_error(error) from None
-        tokens: dict[str, str] = {}
-        for seat in seats:
-            if seat.bot is None:
-                token = new_token()
-                service.store.claim_seat(fork_id, seat.player_id, hash_token(token))
-                tokens[seat.player_id] = token
+        tokens = {seat.player_id: new_token() for seat in seats if seat.bot is None}
+        service.store.set_seat_tokens(fork_id, {p: hash_token(t) for p, t in tokens.items()})
         service.announce(created)
         return {"match": match_info(created, service.store.get_seats(fork_id)), "tokens": tokens}  # type: ignore[dict-item]
     raise ApiError("conflict", "the match kept changing; try again")
