@@ -165,7 +165,7 @@ def register(commands: Commands) -> None:
     end = match_commands.add_parser(
         "end", help="end a match: it takes no more actions or seats, and its bots stop"
     )
-    end.add_argument("match_id", metavar="ID", help="the match id (m_...)")
+    end.add_argument("match_id", help="the match id (m_...)")
     end.add_argument("--db", help="database URL (default: .tabletop/tabletop.sqlite3)")
     end.set_defaults(handler=_end)
 
