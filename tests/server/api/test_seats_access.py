@@ -134,7 +134,7 @@ def _wait(condition: object, timeout: float = 60) -> None:
 @pytest.mark.parametrize("how", ["creator", "operator"])
 def test_ending_a_match_stops_its_bots(slow_bots: tuple[LiveServer, Api, str], how: str) -> None:
     server, api, url = slow_bots
-    bots = [{"bot": {"kind": "random"}}, {"bot": {"kind": "random"}}]
+    bots: list[dict[str, object]] = [{"bot": {"kind": "random"}}, {"bot": {"kind": "random"}}]
     created = _create(api, "public", bots)
     match_id = str(created["id"])
     _wait(lambda: api.match(match_id)["index"] >= 1)
