@@ -158,3 +158,20 @@ def test_a_retried_fork_makes_one_fork_with_fresh_tokens(api: Api) -> None:
     assert api.view(first["match"]["id"], again["tokens"]["p1"])["index"] == 1
     other = api.http.post(fork, json={"index": 0}, headers=key)
     assert (other.status_code, other.json()["code"]) == (409, "idempotency-key-reused")
+
+
+def test_concurrent_retries_of_a_claim_take_the_seat_once(api: Api) -> None:
+    created = api.ok(api.http.post("/api/matches", json=_body(seed=8, visibility="public")), 201)
+    match_id, key = created["id"], _key()
+    seat = f"/api/matches/{match_id}/seats/p1"
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        answers = list(pool.map(lambda _: api.http.post(seat, headers=key), range(4)))
+    assert [a.status_code for a in answers] == [201] * 4, [a.text for a in answers]
+    assert {a.json()["player_id"] for a in answers} == {"p1"}
+    working = [
+        a.json()["token"]
+        for a in answers
+        if api.http.get(f"/api/matches/{match_id}/view", headers=api.auth(a.json()["token"])).status_code == 200
+    ]
+    assert len(working) == 1  # each retry revoked the token before it
+    assert [s["occupied"] for s in api.match(match_id)["seats"]] == [True, False]

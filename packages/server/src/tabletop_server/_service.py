@@ -355,7 +355,7 @@ class MatchService:
         if idempotency_key is not None:
             key = claim_key(match_id, player_id, name, invite, idempotency_key)
         credential = None if invite is None else hash_token(invite)
-        for attempt in range(2):
+        for attempt in range(3):
             try:
                 seat = self.store.claim_seat(
                     match_id,
@@ -367,7 +367,7 @@ class MatchService:
                 )
                 break
             except (IdempotentRetryError, SeatTakenError) as error:  # a concurrent retry won?
-                if key is None or attempt or self.store.idempotency_record(key.scope, key.key) is None:
+                if key is None or attempt == 2 or self.store.idempotency_record(key.scope, key.key) is None:
                     raise storage_error(error) from None
             except StorageError as error:
                 raise storage_error(error) from None

@@ -100,10 +100,16 @@ class AccessStore(StoreBase):
         )
 
 
-def find_record(connection: Connection, scope: str, key: str) -> IdempotencyRecord | None:
-    """The unexpired record of ``key`` in ``scope`` (read in ``connection``'s transaction)."""
+def find_record(
+    connection: Connection, scope: str, key: str, *, lock: bool = False
+) -> IdempotencyRecord | None:
+    """The unexpired record of ``key`` in ``scope`` (read in ``connection``'s transaction; with
+    ``lock``, locked until it ends, so concurrent retries of one request take turns)."""
     guard = and_(idempotency_keys.c.scope == scope, idempotency_keys.c.key == key)
-    row = connection.execute(select(idempotency_keys).where(guard)).mappings().first()
+    query = select(idempotency_keys).where(guard)
+    if lock:
+        query = query.with_for_update()
+    row = connection.execute(query).mappings().first()
     if row is None or utc(row["expires_at"]) <= now():
         return None
     return IdempotencyRecord(

@@ -96,7 +96,7 @@ class SeatStore(AccessStore):
 
         def claim(connection: Connection) -> SeatRow | None:
             if idempotency is not None:
-                record = find_record(connection, idempotency.scope, idempotency.key)
+                record = find_record(connection, idempotency.scope, idempotency.key, lock=True)
                 if record is not None:
                     same_request(record, idempotency)
                     return _reissue(connection, match_id, player_id, record, token_hash)
