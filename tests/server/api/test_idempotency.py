@@ -168,10 +168,8 @@ def test_concurrent_retries_of_a_claim_take_the_seat_once(api: Api) -> None:
         answers = list(pool.map(lambda _: api.http.post(seat, headers=key), range(4)))
     assert [a.status_code for a in answers] == [201] * 4, [a.text for a in answers]
     assert {a.json()["player_id"] for a in answers} == {"p1"}
-    working = [
-        a.json()["token"]
-        for a in answers
-        if api.http.get(f"/api/matches/{match_id}/view", headers=api.auth(a.json()["token"])).status_code == 200
-    ]
+    view = f"/api/matches/{match_id}/view"
+    tokens = [a.json()["token"] for a in answers]
+    working = [token for token in tokens if api.http.get(view, headers=api.auth(token)).status_code == 200]
     assert len(working) == 1  # each retry revoked the token before it
     assert [s["occupied"] for s in api.match(match_id)["seats"]] == [True, False]
