@@ -4,6 +4,7 @@ import type {
   ActionBody,
   ActionResponse,
   CreateMatchRequest,
+  CreatedMatch,
   ForkResponse,
   GameInfo,
   JoinResponse,
@@ -23,14 +24,27 @@ export interface ClientOptions {
 export interface SubmitOptions {
   /** Pin the match head: accepted only if this is still the next index, else `409 stale-index`. */
   index?: number;
-  /** The action id (the idempotency key); a fresh UUID by default. */
+  /** The action id (the idempotency key, scoped to the seat); a fresh UUID by default. A submission whose answer was lost is sent again with the same id. */
   id?: string;
 }
 
-/** A fresh action id. */
+/** Options of a seat claim. */
+export interface JoinOptions {
+  /** A display name to set. */
+  name?: string;
+  /** The seat's invite secret or the creator token (a private match's seat needs one). */
+  invite?: string;
+  /** The claim's idempotency key; a fresh UUID by default. */
+  idempotencyKey?: string;
+}
+
+/** A fresh action id (also used as an idempotency key: a random UUID). */
 export function newActionId(): string {
   return crypto.randomUUID();
 }
+
+/** How many times a keyed POST whose answer was lost (no response at all) is sent again. */
+const RETRIES = 2;
 
 export class TabletopClient {
   readonly baseUrl: string;
@@ -78,17 +92,42 @@ export class TabletopClient {
     return (await this.#request<{ matches: MatchInfo[] }>("GET", `/matches${suffix}`)).matches;
   }
 
-  createMatch(request: CreateMatchRequest): Promise<MatchInfo> {
-    return this.#request("POST", "/matches", { body: request });
+  /**
+   * Creates a match. Sent with an `Idempotency-Key` (fresh by default), and sent again with the
+   * same key when no answer came back: the retry gets the same match, never a second one.
+   */
+  createMatch(request: CreateMatchRequest, idempotencyKey: string = newActionId()): Promise<CreatedMatch> {
+    return this.#keyed("POST", "/matches", { body: request, headers: { "Idempotency-Key": idempotencyKey } });
+  }
+
+  /** Ends the match with its creator token: it takes no more actions or seats, and its bots stop. */
+  endMatch(matchId: string, creatorToken: string): Promise<MatchInfo> {
+    return this.#keyed("POST", `/matches/${enc(matchId)}/end`, { token: creatorToken });
+  }
+
+  /** A keyed POST: sent again (same key, same body) when the answer was lost on the way. */
+  async #keyed<T>(method: string, path: string, options: { token?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.#request<T>(method, path, options);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== "network-error" || attempt >= RETRIES) throw error;
+      }
+    }
   }
 
   getMatch(matchId: string): Promise<MatchInfo> {
     return this.#request("GET", `/matches/${enc(matchId)}`);
   }
 
-  /** Takes a free seat; the token is returned once. */
-  join(matchId: string, playerId: string, name?: string): Promise<JoinResponse> {
-    return this.#request("POST", `/matches/${enc(matchId)}/seats/${enc(playerId)}`, { body: name ? { name } : {} });
+  /**
+   * Takes a free seat; the token is returned once. Sent with an `Idempotency-Key`, and again with
+   * the same key when no answer came back: the retry gets a fresh token for the same seat.
+   */
+  join(matchId: string, playerId: string, options: JoinOptions = {}): Promise<JoinResponse> {
+    const body = { ...(options.name ? { name: options.name } : {}), ...(options.invite ? { invite: options.invite } : {}) };
+    const headers = { "Idempotency-Key": options.idempotencyKey ?? newActionId() };
+    return this.#keyed("POST", `/matches/${enc(matchId)}/seats/${enc(playerId)}`, { body, headers });
   }
 
   /** Gives the seat back; the token stops working. */
@@ -125,17 +164,18 @@ export class TabletopClient {
       player_id: seat.playerId,
       ...(options.index === undefined ? {} : { index: options.index }),
     };
-    return this.#request("POST", `/matches/${enc(matchId)}/actions/${enc(type)}`, { token: seat.token, body: request });
+    return this.#keyed("POST", `/matches/${enc(matchId)}/actions/${enc(type)}`, { token: seat.token, body: request });
   }
 
   /** Undoes the seat's own last action (`409 undo-not-allowed` when the rules forbid it). */
   undo<View, Legal>(matchId: string, token: string): Promise<ViewResponse<View, Legal>> {
-    return this.#request("POST", `/matches/${enc(matchId)}/undo`, { token });
+    return this.#keyed("POST", `/matches/${enc(matchId)}/undo`, { token, headers: { "Idempotency-Key": newActionId() } });
   }
 
   /** A new match with the actions up to `index` (hidden values re-sampled for the forker's view). */
   fork(matchId: string, index: number, token: string | null): Promise<ForkResponse> {
-    return this.#request("POST", `/matches/${enc(matchId)}/fork`, { token, body: { index } });
+    const headers = { "Idempotency-Key": newActionId() };
+    return this.#keyed("POST", `/matches/${enc(matchId)}/fork`, { token, body: { index }, headers });
   }
 
   /** A single-use, short-lived token for the event stream (EventSource cannot send headers). */

@@ -1,5 +1,5 @@
 // @tabletop/client: a small typed client for the tabletop server API (packages/server/API.md).
-export { TabletopClient, newActionId, type ClientOptions, type SubmitOptions } from "./api.js";
+export { TabletopClient, newActionId, type ClientOptions, type JoinOptions, type SubmitOptions } from "./api.js";
 export { applyDelta, DeltaError, type Json } from "./delta.js";
 export { ApiError, describeError, errorFrom, type ErrorBody, type ErrorCode, type KnownErrorCode } from "./errors.js";
 export type {
@@ -7,9 +7,11 @@ export type {
   ActionResponse,
   BotSpec,
   CreateMatchRequest,
+  CreatedMatch,
   Filled,
   ForkResponse,
   GameInfo,
+  Invite,
   JoinResponse,
   JsonSchema,
   MatchInfo,
@@ -19,8 +21,9 @@ export type {
   UpdateEvent,
   UpdateWire,
   ViewResponse,
+  Visibility,
 } from "./protocol.js";
-export { forgetSeat, loadSeat, saveSeat, type Seat } from "./seats.js";
+export { forgetSeat, loadCreator, loadSeat, saveCreator, saveSeat, type CreatorSecrets, type Seat } from "./seats.js";
 export { MatchSession, type LegalOf } from "./session.svelte.js";
 export { MatchStream, type EventSourceFactory, type StreamHandlers } from "./stream.js";
 export { defineGameUi, type AnyGameUi, type GameUi, type GameUiProps } from "./ui.js";

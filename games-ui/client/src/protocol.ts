@@ -46,15 +46,21 @@ export interface SeatSpec {
   bot?: BotSpec | null;
 }
 
+/** Who may find a match and take its free seats: `public` (listed, seats open to anyone) or `private` (seats need an invite). */
+export type Visibility = "public" | "private";
+
 /** The body of `POST /api/matches`. */
 export interface CreateMatchRequest {
   game: string;
   seats: SeatSpec[];
   config?: { [option: string]: unknown };
   seed?: number;
+  /** `public` by default. */
+  visibility?: Visibility;
 }
 
-export type MatchStatus = "in_progress" | "finished";
+/** `ended`: its creator or an operator ended it before it finished. */
+export type MatchStatus = "in_progress" | "finished" | "ended";
 
 export interface SeatInfo {
   player_id: string;
@@ -68,6 +74,7 @@ export interface MatchInfo {
   game: string;
   logic_version: string;
   status: MatchStatus;
+  visibility: Visibility;
   config: { [option: string]: unknown };
   index: number;
   checksum: number;
@@ -118,6 +125,21 @@ export interface UpdateEvent<View, Legal, Action> {
   valid_action_types: string[];
   legal_actions: Legal[] | null;
   can_undo: boolean;
+}
+
+/** A seat's invite: the secret that claims it, and the lobby UI's link carrying it. */
+export interface Invite {
+  player_id: string;
+  invite: string;
+  link: string;
+}
+
+/** `POST /api/matches`: the match and the secrets only its creator gets (returned once). */
+export interface CreatedMatch extends MatchInfo {
+  /** Ends the match, and claims any free seat (as an invite). */
+  creator_token: string;
+  /** One per human seat. */
+  invites: Invite[];
 }
 
 export interface JoinResponse {

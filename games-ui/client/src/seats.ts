@@ -1,4 +1,5 @@
-// Seat tokens, kept in the browser's localStorage by match so a reload keeps the seat.
+// Seat tokens, kept in the browser's localStorage by match so a reload keeps the seat; and the
+// creator's secrets of the matches this browser created (the creator token and the seats' invites).
 
 export interface Seat {
   playerId: string;
@@ -32,4 +33,30 @@ export function saveSeat(matchId: string, seat: Seat): void {
 
 export function forgetSeat(matchId: string): void {
   storage()?.removeItem(PREFIX + matchId);
+}
+
+/** What the creator of a match keeps: the creator token and each human seat's invite secret. */
+export interface CreatorSecrets {
+  creatorToken: string;
+  invites: { [playerId: string]: string };
+}
+
+const CREATOR_PREFIX = "tabletop.creator.";
+
+export function saveCreator(matchId: string, secrets: CreatorSecrets): void {
+  storage()?.setItem(CREATOR_PREFIX + matchId, JSON.stringify(secrets));
+}
+
+export function loadCreator(matchId: string): CreatorSecrets | null {
+  const raw = storage()?.getItem(CREATOR_PREFIX + matchId);
+  if (!raw) return null;
+  try {
+    const found = JSON.parse(raw) as Partial<CreatorSecrets>;
+    if (typeof found.creatorToken !== "string" || typeof found.invites !== "object" || found.invites === null) return null;
+    const invites: { [playerId: string]: string } = {};
+    for (const [playerId, secret] of Object.entries(found.invites)) if (typeof secret === "string") invites[playerId] = secret;
+    return { creatorToken: found.creatorToken, invites };
+  } catch {
+    return null;
+  }
 }

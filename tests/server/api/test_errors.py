@@ -276,8 +276,33 @@ def test_a_retried_action_id_returns_the_original_result_once(
     again = api.ok(api.post_action(match_id, tokens["p1"], {**_square(1, 1), "id": "retry-me"}))
     assert again["actions"] == first["actions"] and again["index"] == first["index"] == 1
     assert [a["id"] for a in api.actions(match_id)["actions"]] == ["retry-me"]
-    other_seat = api.post_action(match_id, tokens["p2"], {**_square(0, 0), "id": "retry-me"})
-    assert (other_seat.status_code, other_seat.json()["code"]) == (409, "duplicate-action-id")
+    other_seat = api.ok(api.post_action(match_id, tokens["p2"], {**_square(0, 0), "id": "retry-me"}))
+    assert other_seat["index"] == 2  # action ids are idempotency keys scoped to the seat sending them
+    assert [(a["id"], a["player_id"]) for a in api.actions(match_id)["actions"]] == [
+        ("retry-me", "p1"),
+        ("retry-me", "p2"),
+    ]
+
+
+@pytest.mark.parametrize("p2_moved", [False, True], ids=["rules refuse it", "rules accept it"])
+def test_an_action_id_reused_for_another_action_is_a_typed_conflict(
+    api: Api, ttt: tuple[str, dict[str, str]], p2_moved: bool
+) -> None:
+    match_id, tokens = ttt
+    api.ok(api.post_action(match_id, tokens["p1"], {**_square(1, 1), "id": "once-only"}))
+    if p2_moved:  # p1's other move would be legal now: only the recorded id stops it
+        api.ok(api.post_action(match_id, tokens["p2"], _square(0, 0)))
+    before = _state(api, match_id, tokens)
+    body = {**_square(2, 2), "id": "once-only"}
+    response = api.http.post(
+        f"/api/matches/{match_id}/actions/PlaceMark", json=body, headers=api.auth(tokens["p1"])
+    )
+    assert (response.status_code, response.json()["code"], response.json()["path"]) == (
+        409,
+        "idempotency-key-reused",
+        "id",
+    )
+    assert _state(api, match_id, tokens) == before
 
 
 @pytest.mark.parametrize(

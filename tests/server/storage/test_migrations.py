@@ -32,7 +32,15 @@ def test_upgrade_builds_the_schema_of_the_metadata(database_url: str) -> None:
             tables = set(inspect(connection).get_table_names())
     finally:
         engine.dispose()
-    assert tables == {"alembic_version", "matches", "seats", "actions", "snapshots", "stream_tokens"}
+    assert tables == {
+        "alembic_version",
+        "matches",
+        "seats",
+        "actions",
+        "snapshots",
+        "stream_tokens",
+        "idempotency_keys",
+    }
 
 
 def test_upgrade_is_idempotent_and_keeps_data(database_url: str) -> None:

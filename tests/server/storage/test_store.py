@@ -108,8 +108,9 @@ def test_append_advances_head_and_records_the_submission(store: Store) -> None:
     assert [(r.index, r.action_id, r.submission_id, r.player_id, r.source) for r in rows] == [
         (0, "a1", "a1", "p1", "user")
     ]
-    assert store.action_by_id("m1", "a1") == rows[0] and store.action_by_id("m1", "zz") is None
-    assert store.submission("m1", "a1") == rows
+    assert store.action_by_id("m1", "a1", "p1") == rows[0] and store.action_by_id("m1", "zz", "p1") is None
+    assert store.action_by_id("m1", "a1", "p2") is None  # action ids are scoped to the seat
+    assert store.submission("m1", "a1", "p1") == rows and store.submission("m1", "a1", "p2") == []
     table.submit("m1", "a2", place_first(table))
     assert [r.index for r in store.actions("m1", after=0)] == [1]
     assert table.state(store.get_match("m1")) == table.replay("m1", store.actions("m1"))
@@ -138,12 +139,16 @@ def test_an_action_id_is_recorded_once_per_match(store: Store) -> None:
     table.create("m2")
     table.submit("m1", "a1", add_one)
     again = store.get_match("m1")
-    row = NewAction(again.head, "a1", "a1", "p1", "Pass", "user", False, "{}")
+    sender = store.actions("m1")[0].player_id
+    row = NewAction(again.head, "a1", "a1", sender, "Pass", "user", False, "{}")
     with pytest.raises(DuplicateActionIdError) as duplicate:
         store.append(again, update_of(table.state(again)), [row])
     assert duplicate.value.action_id == "a1" and store.get_match("m1") == again
+    other = "p1" if sender == "p2" else "p2"  # action ids are scoped to the seat that sends them
+    other_row = NewAction(again.head, "a1", "a1", other, "Pass", "user", False, "{}")
+    again = store.append(again, update_of(table.state(again)), [other_row])
     table.submit("m2", "a1", add_one)  # the same id in another match is another action
-    assert store.action_by_id("m2", "a1") is not None
+    assert store.action_by_id("m2", "a1", sender) is not None
     twice = [NewAction(again.head + n, "b1", "b1", "p1", "Pass", "user", False, "{}") for n in range(2)]
     with pytest.raises(DuplicateActionIdError):
         store.append(again, update_of(table.state(again)), twice)
@@ -183,7 +188,7 @@ def test_rewind_cuts_the_log_under_the_guard(store: Store) -> None:
     rewound = store.rewind(before, 1, update_of(rewound_state))
     assert (rewound.head, rewound.revision) == (1, before.revision + 1)
     assert store.get_match("m1") == rewound and [r.action_id for r in store.actions("m1")] == ["a0"]
-    assert store.submission("m1", "a2") == []
+    assert store.submission("m1", "a2", "p1") == []
     with pytest.raises(HeadMovedError):  # the pre-undo read is stale, though a later head may match
         store.rewind(before, 0, update_of(table.state(start)))
     with pytest.raises(IndexOutOfRangeError):

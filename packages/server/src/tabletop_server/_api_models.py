@@ -15,10 +15,12 @@ __all__ = [
     "BotKind",
     "BotSpec",
     "CreateMatch",
+    "CreatedMatch",
     "ForkRequest",
     "ForkResult",
     "GameInfo",
     "GamesList",
+    "Invite",
     "JoinRequest",
     "JoinResult",
     "MatchInfo",
@@ -29,6 +31,7 @@ __all__ = [
     "SeatRequest",
     "StreamToken",
     "ViewResponse",
+    "Visibility",
 ]
 
 Id = str
@@ -63,6 +66,10 @@ class SeatRequest(Model):
     """Set to make the seat a bot the server plays."""
 
 
+Visibility = Literal["public", "private"]
+"""Who may find a match and take its free seats."""
+
+
 class CreateMatch(Model):
     """Start a match of an installed game."""
 
@@ -74,6 +81,9 @@ class CreateMatch(Model):
     """The game's config (its config schema); omitted options take their defaults."""
     seed: int | None = Field(default=None, ge=0, le=0xFFFFFFFF)
     """Seed for a reproducible match; default: a random one. The server always adds a secret key."""
+    visibility: Visibility = "public"
+    """``public``: listed, and a free seat is open to anyone; ``private``: not listed, and a seat
+    is claimed only with its invite secret or the creator token."""
 
 
 class GameInfo(Model):
@@ -106,7 +116,8 @@ class GamesList(Model):
     """Sorted by name."""
 
 
-MatchStatus = Literal["in_progress", "finished"]
+MatchStatus = Literal["in_progress", "finished", "ended"]
+"""``ended``: its creator or an operator ended it before it finished."""
 
 
 class SeatInfo(Model):
@@ -142,7 +153,9 @@ class MatchInfo(Model):
     """The game logic version the match runs: the one it was created with, or the one it was last
     migrated to."""
     status: MatchStatus
-    """``in_progress`` or ``finished``."""
+    """``in_progress``, ``finished``, or ``ended`` (ended by its creator or an operator)."""
+    visibility: Visibility
+    """``public`` (listed; free seats open to anyone) or ``private`` (seats need an invite)."""
     config: dict[str, JsonValue]
     """The game's config."""
     index: int
@@ -170,6 +183,26 @@ class MatchInfo(Model):
     migration (undo and fork never reach behind it)."""
 
 
+class Invite(Model):
+    """A seat's invite: the secret that claims it (kept only hashed by the server)."""
+
+    player_id: Id
+    """The seat."""
+    invite: str
+    """Send it as ``invite`` when claiming the seat."""
+    link: str
+    """The lobby UI's join link for it (a URL fragment: the secret never reaches a server log)."""
+
+
+class CreatedMatch(MatchInfo):
+    """A new match, with the secrets only its creator gets (returned once; stored hashed)."""
+
+    creator_token: str
+    """Ends the match (``Authorization: Bearer``) and claims any free seat (as ``invite``)."""
+    invites: list[Invite]
+    """One per human seat, in seating order."""
+
+
 class MatchList(Model):
     """Matches, newest first."""
 
@@ -182,6 +215,8 @@ class JoinRequest(Model):
 
     name: str | None = Field(default=None, max_length=64, pattern=NAME_PATTERN)
     """Display name to set (default: keep the seat's)."""
+    invite: str | None = Field(default=None, max_length=128)
+    """The seat's invite secret, or the creator token: needed for a private match's seat."""
 
 
 class JoinResult(Model):
@@ -205,7 +240,7 @@ class ViewResponse(Model):
     checksum: int
     """Running checksum of the recorded actions."""
     status: MatchStatus
-    """``in_progress`` or ``finished``."""
+    """``in_progress``, ``finished`` or ``ended``."""
     logic_version: str
     """The game logic version the match runs (a ``reset`` event after a migration carries the new one)."""
     view: dict[str, JsonValue]

@@ -2,9 +2,11 @@
 
 A bot reads only its seat's view (a search bot projects the state for its seat and samples
 worlds from that view; a random bot picks among the legal actions of a world sampled from its
-view when the game hides information). Each move is submitted pinned to the head the bot saw,
-with an action id derived from that head, so a move is played exactly once per turn even if two
-runners (or two workers) see the same turn: the second write finds the head moved or the id taken.
+view when the game hides information). Each move is submitted pinned to the head the bot saw, so
+a move is played exactly once per turn even if two runners (or two workers) see the same turn:
+the second write finds the head moved. A move's action id is unguessable (and action ids are
+scoped to the seat that sends them); a move refused for its id is chosen and sent again with a
+new one. An ended match's bots stop.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from tabletop_server._runtime import Action
 from tabletop_server._service import MatchService
 from tabletop_server.storage import StorageError
 
-__all__ = ["BotRunner", "choose_action"]
+__all__ = ["BotRunner", "bot_action_id", "choose_action"]
 
 logger = logging.getLogger("tabletop_server.bots")
 
@@ -61,6 +63,15 @@ def choose_action(match: LoadedMatch, player_id: str, spec: BotSpec, rng: random
         )
     legal = engine.legal_actions(world, player_id, match.game)
     return rng.choice(legal) if legal else None
+
+
+_RETRY = frozenset(("stale-index", "idempotency-key-reused", "duplicate-action-id", "conflict"))
+"""Refusals after which the bot looks at the match again and sends a new move (with a new id)."""
+
+
+def bot_action_id() -> str:
+    """A bot move's action id: unguessable, so no client can take it first."""
+    return "bot-" + secrets.token_urlsafe(16)
 
 
 def _body(action: GameAction) -> dict[str, object]:
@@ -157,7 +168,7 @@ class BotRunner:
             body = _body(action)
             head = match.row.head
             body.update(
-                id=f"bot-{match.row.revision}-{head}-{player_id}",
+                id=bot_action_id(),
                 player_id=player_id,
                 game_id=match_id,
                 index=head,
@@ -165,7 +176,7 @@ class BotRunner:
             try:
                 submit(self.service, match_id, player_id, action.type, Submission(body, head))
             except ApiError as error:
-                if error.code != "stale-index":
+                if error.code not in _RETRY:
                     logger.warning("bot %s of match %s was refused: %s", player_id, match_id, error)
                     return False
             return True

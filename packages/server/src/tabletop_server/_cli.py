@@ -1,5 +1,5 @@
 """The server's subcommands of the ``tabletop`` command: ``serve``, ``db upgrade|matches``,
-``rehearsal record``, ``server openapi``."""
+``db matches end``, ``rehearsal record``, ``server openapi``."""
 
 from __future__ import annotations
 
@@ -186,6 +186,12 @@ def _record(args: argparse.Namespace) -> int:
     return record_command(args)
 
 
+def _end(args: argparse.Namespace) -> int:
+    from tabletop_server.storage._cli import end_command
+
+    return end_command(args)
+
+
 def _app_for_document() -> object:
     from tabletop_server._app import create_app
     from tabletop_server._settings import Settings
@@ -213,7 +219,7 @@ def _openapi(args: argparse.Namespace) -> int:
 
 
 def register(commands: Commands) -> None:
-    """Add ``serve``, ``db upgrade`` and ``server openapi export|check``."""
+    """Add ``serve``, ``db upgrade``, ``db matches end`` and ``server openapi export|check``."""
     serve = commands.add_parser("serve", help="serve every installed game over HTTP (FastAPI + uvicorn)")
     serve.add_argument("--db", help="database URL (default: .tabletop/tabletop.sqlite3; env TABLETOP_DB)")
     serve.add_argument("--host", help="interface to listen on (default 127.0.0.1; env TABLETOP_HOST)")
@@ -242,6 +248,15 @@ def register(commands: Commands) -> None:
         "what the server does with it (migrates, frozen, unavailable)",
     )
     listing.set_defaults(handler=_matches)
+    match_commands = listing.add_subparsers(dest="matches_command", required=False, metavar="COMMAND")
+    end = match_commands.add_parser(
+        "end", help="end a match: it takes no more actions or seats, and its bots stop"
+    )
+    end.add_argument("match_id", help="the match id (m_...)")
+    end.add_argument(
+        "--db", default=argparse.SUPPRESS, help="database URL (default: .tabletop/tabletop.sqlite3)"
+    )
+    end.set_defaults(handler=_end)
 
     rehearsal = commands.add_parser("rehearsal", help="rehearsals of matches under earlier logic versions")
     rehearsal_commands = rehearsal.add_subparsers(dest="rehearsal_command", required=True, metavar="COMMAND")

@@ -40,6 +40,9 @@ _STATUS_BY_CODE: dict[str, int] = {
     "invalid-token": 401,
     "invalid-stream-token": 401,
     "wrong-seat": 403,
+    "invite-required": 403,
+    "invalid-invite": 403,
+    "not-creator": 403,
     "player-not-active": 403,
     "unknown-player": 403,
     # 404
@@ -64,6 +67,8 @@ _STATUS_BY_CODE: dict[str, int] = {
     "match-exists": 409,
     "duplicate-action-id": 409,
     "fork-not-available": 409,
+    "match-ended": 409,
+    "idempotency-key-reused": 409,
     # 413
     "payload-too-large": 413,
     # 429: a per-client rate limit (retry after Retry-After seconds)

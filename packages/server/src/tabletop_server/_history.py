@@ -11,21 +11,26 @@ from tabletop._machine import AnyState
 from tabletop.views import project
 
 from tabletop_server._errors import ApiError
+from tabletop_server._idempotency import IDEMPOTENCY_TTL, check_idempotency_key, ended_error, request_hash
 from tabletop_server._match import LoadedMatch, match_info, status_of_state
 from tabletop_server._runtime import JsonDict, build_game, perspective_of
 from tabletop_server._service import MatchService, storage_error
 from tabletop_server._snapshots import state_at
 from tabletop_server.storage import (
+    ENDED,
     ActionRow,
     HeadMovedError,
+    IdempotentRetryError,
     MatchUpdate,
     NewAction,
+    NewIdempotencyKey,
     NewMatch,
     NewSeat,
     StorageError,
     hash_token,
     new_token,
 )
+from tabletop_server.storage._access import same_request
 
 __all__ = ["fork", "undo"]
 
@@ -42,14 +47,29 @@ def _update(state: AnyState) -> MatchUpdate:
     )
 
 
-def undo(service: MatchService, match_id: str, player_id: str) -> JsonDict:
+def undo(
+    service: MatchService, match_id: str, player_id: str, idempotency_key: str | None = None
+) -> JsonDict:
     """Undo ``player_id``'s last action: replay the log up to it, then cut it under the head guard.
+
+    With ``idempotency_key``, a retry of an undo that happened answers with the seat's view now
+    instead of undoing another action.
 
     Raises:
         ApiError: ``undo-not-allowed`` (with the reason) when the seed's rule refuses it.
     """
+    key = None
+    if idempotency_key is not None:
+        scope = f"undo {match_id[:64]} {player_id}"
+        key = NewIdempotencyKey(
+            scope, check_idempotency_key(idempotency_key), request_hash("undo"), IDEMPOTENCY_TTL
+        )
+        if service.store.idempotency_record(key.scope, key.key) is not None:
+            return service.view(match_id, player_id)
     for _ in range(MAX_ATTEMPTS):
         match = service.load(match_id)
+        if match.row.status == ENDED:
+            raise ended_error(match_id)
         match.check_writable()
         check = service.undo_state(match, player_id)
         if not check.allowed:
@@ -62,9 +82,11 @@ def undo(service: MatchService, match_id: str, player_id: str) -> JsonDict:
                 "undo-not-allowed", "that action drew a chance outcome (a roll, a draw) the player has seen"
             )
         try:
-            row = service.store.rewind(match.row, check.to_index, _update(state))
+            row = service.store.rewind(match.row, check.to_index, _update(state), idempotency=key)
         except HeadMovedError:
             continue
+        except IdempotentRetryError:
+            return service.view(match_id, player_id)
         except StorageError as error:
             raise storage_error(error) from None
         service.announce(row)
@@ -79,7 +101,13 @@ def _rekeyed(state: AnyState, match_id: str) -> AnyState:
     return state
 
 
-def fork(service: MatchService, match_id: str, player_id: str | None, index: int | None) -> JsonDict:
+def fork(
+    service: MatchService,
+    match_id: str,
+    player_id: str | None,
+    index: int | None,
+    idempotency_key: str | None = None,
+) -> JsonDict:
     """Fork a match after its first ``index`` actions into a new match.
 
     A game without hidden information or chance forks by replay: same seed, key and actions
@@ -89,11 +117,22 @@ def fork(service: MatchService, match_id: str, player_id: str | None, index: int
     reaches the fork. A chance game without hidden information forks from its (public) state with
     a fresh key, so a fork cannot be used to see the parent's next rolls.
 
+    With ``idempotency_key``, a retry answers with the fork the first request made (with fresh
+    tokens: the first answer's stop working) instead of a second fork.
+
     Raises:
         ApiError: ``invalid-index``, or ``fork-not-available`` when the game cannot sample a
             world for this perspective (it declares no determinizer, or its determinizer refuses
-            the view).
+            the view); ``idempotency-key-reused`` for a key used for another request.
     """
+    key = None
+    if idempotency_key is not None:
+        fingerprint = request_hash(player_id, index)
+        checked = check_idempotency_key(idempotency_key)
+        key = NewIdempotencyKey(f"fork {match_id[:64]}", checked, fingerprint, IDEMPOTENCY_TTL)
+        made = _forked_again(service, key)
+        if made is not None:
+            return made
     for _ in range(MAX_ATTEMPTS):
         parent = service.load(match_id)
         parent.check_writable()
@@ -150,22 +189,42 @@ def fork(service: MatchService, match_id: str, player_id: str | None, index: int
             result=None if state.result is None else state.result.value,
             winners=tuple(state.winning_player_ids),
             base_state_json=base_json,
+            visibility=row.visibility,  # a private match's fork is not listed either
         )
         try:
-            created = service.store.fork_match(row, at, new, seats, actions)
+            created = service.store.fork_match(row, at, new, seats, actions, idempotency=key)
         except HeadMovedError:
             continue
+        except IdempotentRetryError:
+            assert key is not None
+            again = _forked_again(service, key)
+            if again is None:  # pragma: no cover - the record was just found
+                raise ApiError("conflict", "a concurrent request with the same key won; retry") from None
+            return again
         except StorageError as error:
             raise storage_error(error) from None
-        tokens: dict[str, str] = {}
-        for seat in seats:
-            if seat.bot is None:
-                token = new_token()
-                service.store.claim_seat(fork_id, seat.player_id, hash_token(token))
-                tokens[seat.player_id] = token
+        tokens = {seat.player_id: new_token() for seat in seats if seat.bot is None}
+        service.store.set_seat_tokens(fork_id, {p: hash_token(t) for p, t in tokens.items()})
         service.announce(created)
         return {"match": match_info(created, service.store.get_seats(fork_id)), "tokens": tokens}  # type: ignore[dict-item]
     raise ApiError("conflict", "the match kept changing; try again")
+
+
+def _forked_again(service: MatchService, key: NewIdempotencyKey) -> JsonDict | None:
+    """The answer to a retried fork: the fork the key made, with fresh tokens for its human seats."""
+    try:
+        record = service.store.idempotency_record(key.scope, key.key)
+        if record is None:
+            return None
+        same_request(record, key)
+        seats = service.store.get_seats(record.match_id)
+        tokens = {seat.player_id: new_token() for seat in seats if seat.bot is None}
+        service.store.set_seat_tokens(record.match_id, {p: hash_token(t) for p, t in tokens.items()})
+        row, seats = service.store.get_match_and_seats(record.match_id)
+    except StorageError as error:
+        raise storage_error(error) from None
+    service.cache.drop(row.id)
+    return {"match": match_info(row, seats), "tokens": tokens}  # type: ignore[dict-item]
 
 
 def _renamed(action: ActionRow, fork_id: str) -> NewAction:

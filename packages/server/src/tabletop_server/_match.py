@@ -119,6 +119,7 @@ def match_info(row: MatchRow, seats: list[SeatRow]) -> JsonDict:
         "game": row.game,
         "logic_version": row.logic_version,
         "status": row.status,
+        "visibility": row.visibility,
         "config": cast(JsonValue, row.config),
         "index": row.head,
         "checksum": row.checksum,

@@ -11,12 +11,14 @@ from tabletop import IllegalActionError
 from tabletop._machine import AnyState
 
 from tabletop_server._errors import ApiError
+from tabletop_server._idempotency import check_idempotency_key, ended_error, same_action
 from tabletop_server._match import LoadedMatch, status_of_state
 from tabletop_server._runtime import Action, JsonDict, action_json, load_action
 from tabletop_server._service import MatchService, bearer_token, storage_error
 from tabletop_server._snapshots import snapshot_due
 from tabletop_server._undo import mark_barrier, undo_barrier, undo_check
 from tabletop_server.storage import (
+    ENDED,
     DuplicateActionIdError,
     HeadMovedError,
     MatchRow,
@@ -61,13 +63,23 @@ class Submission:
 
 
 def parse_body(
-    raw: bytes, *, action_type: str, match_id: str, player_id: str, if_match: str | None
+    raw: bytes,
+    *,
+    action_type: str,
+    match_id: str,
+    player_id: str,
+    if_match: str | None,
+    idempotency_key: str | None = None,
 ) -> Submission:
     """Read a submission body and fill in what the server assigns.
 
+    The action id is the submission's idempotency key: the body's ``id``, else the
+    ``Idempotency-Key`` header, else a fresh one.
+
     Raises:
         ApiError: Unreadable JSON, not an object, a ``player_id`` naming another seat
-            (``wrong-seat``), another game's id (``wrong-game``), a different ``type``, or a bad pin.
+            (``wrong-seat``), another game's id (``wrong-game``), a different ``type``, a bad pin,
+            or a body ``id`` other than the ``Idempotency-Key`` header.
     """
     try:
         data = orjson.loads(raw) if raw.strip() else None
@@ -97,6 +109,10 @@ def parse_body(
     kind = data.get("type")
     if kind is not None and kind != action_type:
         raise ApiError("invalid-value", f"this route takes {action_type} actions", path="type")
+    if idempotency_key is not None:
+        key = check_idempotency_key(idempotency_key)
+        if data.setdefault("id", key) != key:
+            raise ApiError("invalid-value", "the body id and the Idempotency-Key header differ", path="id")
     if "id" not in data:
         data["id"] = secrets.token_urlsafe(15)
     elif isinstance(data["id"], str) and not 0 < len(data["id"]) <= MAX_ID_LENGTH:
@@ -142,17 +158,27 @@ def _stale(match: LoadedMatch, pinned: object, error: IllegalActionError) -> Api
     )
 
 
-def _replayed(service: MatchService, match_id: str, action_id: object, player_id: str) -> JsonDict | None:
-    """The original response of an action id already recorded (a client's retry), or None."""
+def _replayed(
+    service: MatchService, match_id: str, submission: Submission, player_id: str
+) -> JsonDict | None:
+    """The original response of an action id this seat already used (a client's retry), or None.
+
+    Raises:
+        ApiError: ``idempotency-key-reused``: the id was used for a different action.
+    """
+    action_id = submission.body["id"]
     if not isinstance(action_id, str):
         return None
-    recorded = service.store.action_by_id(match_id, action_id)
-    if recorded is None:
+    rows = service.store.submission(match_id, action_id, player_id)
+    if not rows:
         return None
-    rows = service.store.submission(match_id, action_id)
-    if not rows or rows[0].player_id != player_id:
-        raise ApiError("duplicate-action-id", "this action id is already recorded for the match", path="id")
     match = service.load(match_id)
+    if not same_action(match, rows[0].json, submission.body):
+        raise ApiError(
+            "idempotency-key-reused",
+            "this action id was already used for a different action; send a new id",
+            path="id",
+        )
     response = service.view_of(match, player_id)
     response["actions"] = [action_json(load_action(match.entry, row.json), player_id) for row in rows]
     return response
@@ -173,6 +199,8 @@ class _Played:
 
 def _play(match: LoadedMatch, action_type: str, submission: Submission, logic_version: str | None) -> _Played:
     """Run the engine (no I/O). Raises ``ApiError`` or the engine's ``IllegalActionError``."""
+    if match.row.status == ENDED:
+        raise ended_error(match.row.id)
     match.check_writable()
     if action_type not in match.entry.user_action_types:
         raise ApiError(
@@ -244,7 +272,6 @@ def submit(
             moved past, ``game-over``, ``unknown-action-type`` for a type this game lacks,
             ``invalid-token`` when ``seat_hash`` no longer holds ``player_id``'s seat.
     """
-    action_id = submission.body["id"]
     seat = None if seat_hash is None else (player_id, seat_hash)
     match = service.cached(match_id)
     fresh = False
@@ -262,7 +289,7 @@ def submit(
             if not fresh:  # refused on the cached match: confirm on the stored one
                 match = None
                 continue
-            original = _replayed(service, match_id, action_id, player_id)  # a retry of a recorded id?
+            original = _replayed(service, match_id, submission, player_id)  # a retry of a recorded id?
             if original is not None:
                 return original, True
             raise _refused(match, submission, error) from None
@@ -274,7 +301,7 @@ def submit(
             match = None
             continue
         except DuplicateActionIdError:
-            original = _replayed(service, match_id, action_id, player_id)  # a retry: the first answer
+            original = _replayed(service, match_id, submission, player_id)  # a retry: the first answer
             if original is not None:
                 return original, True
             match = None
@@ -294,6 +321,7 @@ async def play_async(
     authorization: str | None,
     if_match: str | None,
     logic_version: str | None,
+    idempotency_key: str | None = None,
 ) -> JsonDict:
     """The action route on the event loop: ``submit`` for the token's seat, without a thread.
 
@@ -319,9 +347,13 @@ async def play_async(
     if player_id is None:
         raise _invalid_token()
     submission = parse_body(
-        raw, action_type=action_type, match_id=match_id, player_id=player_id, if_match=if_match
+        raw,
+        action_type=action_type,
+        match_id=match_id,
+        player_id=player_id,
+        if_match=if_match,
+        idempotency_key=idempotency_key,
     )
-    action_id = submission.body["id"]
     seat = (player_id, seat_hash)
     current: LoadedMatch | None = match
     for _ in range(MAX_ATTEMPTS):
@@ -335,7 +367,7 @@ async def play_async(
             if not fresh:
                 current = None
                 continue
-            original = await service.io(_replayed, service, match_id, action_id, player_id)
+            original = await service.io(_replayed, service, match_id, submission, player_id)
             if original is not None:
                 return original
             raise _refused(current, submission, error) from None
@@ -347,7 +379,7 @@ async def play_async(
             current = None
             continue
         except DuplicateActionIdError:
-            original = await service.io(_replayed, service, match_id, action_id, player_id)
+            original = await service.io(_replayed, service, match_id, submission, player_id)
             if original is not None:
                 return original
             current = None

@@ -21,6 +21,7 @@ from tabletop import new_prng_key
 
 from tabletop_server._api_models import CreateMatch
 from tabletop_server._cache import MatchCache
+from tabletop_server._creator import claim_key, created_json, creation_key, recorded_creation
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch, match_info, status_of_state
 from tabletop_server._registry import GameEntry, GameRegistry
@@ -39,11 +40,15 @@ from tabletop_server._undo import UNDO_WINDOW, UndoCheck, undo_check
 from tabletop_server._upgrade import resolve_version
 from tabletop_server.events import EventHub, MatchChange
 from tabletop_server.storage import (
+    ENDED,
+    IdempotentRetryError,
     MatchRow,
     NewAction,
+    NewIdempotencyKey,
     NewMatch,
     NewSeat,
     SeatRow,
+    SeatTakenError,
     StorageError,
     Store,
     hash_token,
@@ -184,7 +189,7 @@ class MatchService:
         state = match.state
         valid: list[str] = []
         legal: list[JsonDict] | None = []
-        if player_id is not None and match.unavailable is None:
+        if player_id is not None and match.unavailable is None and match.row.status != ENDED:
             valid, legal = legal_action_bodies(match.entry, state, match.game, player_id)
         if can_undo is None:
             can_undo = self.undo_state(match, player_id).allowed
@@ -247,19 +252,30 @@ class MatchService:
         return match_info(match.row, match.seats)
 
     def list_matches(self, game: str | None, status: str | None, limit: int) -> JsonDict:
-        """``GET /api/matches``, newest first."""
-        rows = self.store.list_matches(game=game, status=status, limit=limit)
+        """``GET /api/matches``: the public matches, newest first (a private match is found only
+        through its id, as its invite links carry it)."""
+        rows = self.store.list_matches(game=game, status=status, limit=limit, visibility="public")
         seats = self.store.seats_of(row.id for row in rows)
         return {"matches": [match_info(row, seats[row.id]) for row in rows]}
 
     # -- matches and seats --------------------------------------------------------------------
 
-    def create(self, request: CreateMatch) -> JsonDict:
-        """``POST /api/matches``: start a match with a fresh secret PRNG key.
+    def create(self, request: CreateMatch, idempotency_key: str | None = None) -> JsonDict:
+        """``POST /api/matches``: start a match with a fresh secret PRNG key; the ``CreatedMatch``
+        JSON (with the creator token and the seats' invites, returned once and stored hashed).
+
+        With ``idempotency_key``, a retry of the same request answers with the match the first
+        one made (and fresh secrets: the first answer's stop working) instead of a second match.
 
         Raises:
-            ApiError: Unknown game, a config or seat count the game refuses.
+            ApiError: Unknown game, a config or seat count the game refuses, a bad key, or a key
+                used for another request (``idempotency-key-reused``).
         """
+        idem = None if idempotency_key is None else creation_key(request, idempotency_key)
+        if idem is not None:
+            made = self._created_before(idem)
+            if made is not None:
+                return made
         entry = self.registry.get(request.game)
         count = len(request.seats)
         definition = entry.definition
@@ -270,11 +286,14 @@ class MatchService:
                 path="seats",
             )
         match_id = "m_" + secrets.token_hex(8)
+        creator = new_token()
+        invites = {f"p{n}": new_token() for n, seat in enumerate(request.seats, start=1) if seat.bot is None}
         seats = [
             NewSeat(
                 player_id=f"p{n}",
                 name=seat.name or (f"Bot {n}" if seat.bot is not None else f"Player {n}"),
                 bot=None if seat.bot is None else seat.bot.model_dump(mode="json"),
+                invite_hash=hash_token(invites[f"p{n}"]) if f"p{n}" in invites else None,
             )
             for n, seat in enumerate(request.seats, start=1)
         ]
@@ -282,8 +301,8 @@ class MatchService:
         game = build_game(
             entry, match_id, [(s.player_id, s.name, s.bot is None) for s in seats], request.config, seed
         )
-        key = new_prng_key()
-        started = start_game(entry, game, key)
+        prng_key = new_prng_key()
+        started = start_game(entry, game, prng_key)
         state = started.state
         new_match = NewMatch(
             id=match_id,
@@ -291,30 +310,81 @@ class MatchService:
             logic_version=definition.logic_version,
             config=game.config.model_dump(mode="json"),
             seed=seed,
-            prng_key=key,
+            prng_key=prng_key,
             state_json=state.model_dump_json(),
             checksum=state.action_checksum,
             status=status_of_state(state),
             result=None if state.result is None else state.result.value,
             winners=tuple(state.winning_player_ids),
+            creator_hash=hash_token(creator),
+            visibility=request.visibility,
         )
         log = [NewAction.from_action(action, None) for action in started.actions]
         try:
-            row = self.store.create_match(new_match, seats, log)
+            row = self.store.create_match(new_match, seats, log, idempotency=idem)
+        except IdempotentRetryError:
+            assert idem is not None
+            made = self._created_before(idem)
+            if made is None:  # pragma: no cover - the record was just found
+                raise ApiError("conflict", "a concurrent request with the same key won; retry") from None
+            return made
         except StorageError as error:
             raise storage_error(error) from None
-        stored = [SeatRow(match_id, s.player_id, n, s.name, s.bot, None) for n, s in enumerate(seats)]
+        stored = [
+            SeatRow(match_id, s.player_id, n, s.name, s.bot, None, s.invite_hash) for n, s in enumerate(seats)
+        ]
         self.remember(LoadedMatch(row, stored, entry, game, state))
         self.announce(row)
-        return match_info(row, stored)
+        return created_json(row, stored, creator, invites)
 
-    def join(self, match_id: str, player_id: str, name: str | None) -> JsonDict:
-        """``POST .../seats/{player_id}``: a seat token, returned once (only its hash is kept)."""
+    def _created_before(self, key: NewIdempotencyKey) -> JsonDict | None:
+        """The answer to a retried creation (the match the key made, with fresh secrets), or None."""
+        made = recorded_creation(self.store, key)
+        if made is not None:
+            self.cache.drop(str(made["id"]))
+        return made
+
+    def join(
+        self,
+        match_id: str,
+        player_id: str,
+        name: str | None,
+        invite: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> JsonDict:
+        """``POST .../seats/{player_id}``: a seat token, returned once (only its hash is kept).
+
+        A private match's seat needs ``invite`` (its invite secret or the creator token). With
+        ``idempotency_key``, a retry of the same claim gets a fresh token for the same seat (the
+        first answer's token stops working).
+
+        Raises:
+            ApiError: ``seat-taken``, ``seat-is-bot``, ``invite-required``, ``invalid-invite``,
+                ``match-ended``, ``idempotency-key-reused``, ``unknown-match``, ``unknown-seat``.
+        """
         token = new_token()
-        try:
-            seat = self.store.claim_seat(match_id, player_id, hash_token(token), name=name)
-        except StorageError as error:
-            raise storage_error(error) from None
+        key = None
+        if idempotency_key is not None:
+            key = claim_key(match_id, player_id, name, invite, idempotency_key)
+        credential = None if invite is None else hash_token(invite)
+        for attempt in range(3):
+            try:
+                seat = self.store.claim_seat(
+                    match_id,
+                    player_id,
+                    hash_token(token),
+                    name=name,
+                    credential_hash=credential,
+                    idempotency=key,
+                )
+                break
+            except (IdempotentRetryError, SeatTakenError) as error:  # a concurrent retry won?
+                if key is None or attempt == 2 or self.store.idempotency_record(key.scope, key.key) is None:
+                    raise storage_error(error) from None
+            except StorageError as error:
+                raise storage_error(error) from None
+        else:  # pragma: no cover - the loop breaks or raises
+            raise ApiError("conflict", "the seat kept changing; try again")
         known = self.cache.get(match_id)
         if known is not None:
             if name is None:  # the same players: only the token changed

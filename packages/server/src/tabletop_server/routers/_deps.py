@@ -9,7 +9,7 @@ from fastapi import Depends, Header, Request
 from tabletop_server._errors import ErrorBody
 from tabletop_server._service import MatchService
 
-__all__ = ["ERRORS", "Authorization", "Service", "service"]
+__all__ = ["ERRORS", "Authorization", "IdempotencyKey", "Service", "service"]
 
 
 def service(request: Request) -> MatchService:
@@ -33,6 +33,18 @@ Authorization = Annotated[
     Header(description="`Bearer <seat token>`; without it the caller is a spectator.", max_length=512),
 ]
 """The caller's seat token, if any."""
+
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        description="A key of your choosing (16 to 64 characters; a random UUID): a retry with the same "
+        "key and request gets the original result instead of a second change; the same key with "
+        "another request is `409 idempotency-key-reused`.",
+        max_length=64,
+    ),
+]
+"""The client's idempotency key, if any."""
 
 ERRORS: dict[int | str, dict[str, object]] = {
     status: {"model": ErrorBody, "description": description}

@@ -35,7 +35,9 @@ _ACTION = re.compile(r"^/api/matches/([^/]+)/actions/([^/]+)$")
 _VIEW = re.compile(r"^/api/matches/([^/]+)/view$")
 _SEAT = re.compile(r"^/api/matches/([^/]+)/seats/([^/]+)$")
 _MATCHES = "/api/matches"
-_HEADERS = frozenset((b"authorization", b"if-match", b"x-tabletop-logic-version", b"content-type"))
+_HEADERS = frozenset(
+    (b"authorization", b"if-match", b"x-tabletop-logic-version", b"content-type", b"idempotency-key")
+)
 
 Answer = tuple[int, bytes] | None
 """A status and JSON body, or None: let the FastAPI routes answer."""
@@ -101,7 +103,7 @@ class FastPaths:
         found = _ACTION.match(scope["path"])
         assert found is not None
         match_id, action_type = found.group(1), found.group(2)
-        headers = _headers(scope, "authorization", "if-match", "x-tabletop-logic-version")
+        headers = _headers(scope, "authorization", "if-match", "x-tabletop-logic-version", "idempotency-key")
         service = _service(scope)
         if action_type not in self.known:
             await service.load_async(match_id)
@@ -116,6 +118,7 @@ class FastPaths:
             authorization=headers.get("authorization"),
             if_match=headers.get("if-match"),
             logic_version=headers.get("x-tabletop-logic-version"),
+            idempotency_key=headers.get("idempotency-key"),
         )
         return 200, dumps(response)
 
@@ -131,11 +134,13 @@ class FastPaths:
             return None
         found = _SEAT.match(scope["path"])
         assert found is not None
+        key = _headers(scope, "idempotency-key").get("idempotency-key")
         service = _service(scope)
-        return 201, dumps(await service.io(service.join, found.group(1), found.group(2), None))
+        return 201, dumps(await service.io(service.join, found.group(1), found.group(2), None, None, key))
 
     async def _create(self, scope: Scope, body: bytes) -> Answer:
-        content_type = _headers(scope).get("content-type", "application/json")
+        headers = _headers(scope, "idempotency-key")
+        content_type = headers.get("content-type", "application/json")
         if content_type.split(";")[0].strip().lower() != "application/json":
             return None
         try:
@@ -143,7 +148,7 @@ class FastPaths:
         except (orjson.JSONDecodeError, ValidationError):
             return None  # FastAPI's route gives its own error
         service = _service(scope)
-        return 201, dumps(await service.io(service.create, request))
+        return 201, dumps(await service.io(service.create, request, headers.get("idempotency-key")))
 
 
 def _service(scope: Scope) -> MatchService:

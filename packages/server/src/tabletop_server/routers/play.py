@@ -13,7 +13,7 @@ from tabletop_server._json import JsonResponse
 from tabletop_server._play import play_async
 from tabletop_server._registry import GameRegistry
 from tabletop_server._service import MAX_LOG_PAGE
-from tabletop_server.routers._deps import ERRORS, Authorization, Service, service
+from tabletop_server.routers._deps import ERRORS, Authorization, IdempotencyKey, Service, service
 
 __all__ = ["HEADER_LIMITS", "LOGIC_VERSION_HEADER", "action_routes", "router"]
 
@@ -45,7 +45,12 @@ def get_actions(
 
 Endpoint = Callable[..., Awaitable[JsonResponse]]
 
-HEADER_LIMITS = (("authorization", 512), ("if-match", 64), ("x-tabletop-logic-version", 32))
+HEADER_LIMITS = (
+    ("authorization", 512),
+    ("if-match", 64),
+    ("x-tabletop-logic-version", 32),
+    ("idempotency-key", 64),
+)
 """The headers the action route reads and their longest accepted values (as the OpenAPI says)."""
 
 
@@ -60,6 +65,7 @@ def _endpoint(action_type: str) -> Endpoint:
         x_tabletop_logic_version: Annotated[
             str | None, Header(max_length=32, description="The game logic version the client was built for.")
         ] = None,
+        idempotency_key: IdempotencyKey = None,
     ) -> JsonResponse:
         response = await play_async(
             service(request),
@@ -69,6 +75,7 @@ def _endpoint(action_type: str) -> Endpoint:
             authorization=authorization,
             if_match=if_match,
             logic_version=x_tabletop_logic_version,
+            idempotency_key=idempotency_key,
         )
         return JsonResponse(response)
 

@@ -9,7 +9,7 @@ from starlette.responses import Response
 
 from tabletop_server._api_models import JoinRequest, JoinResult
 from tabletop_server._json import JsonResponse
-from tabletop_server.routers._deps import ERRORS, Authorization, Service
+from tabletop_server.routers._deps import ERRORS, Authorization, IdempotencyKey, Service
 
 __all__ = ["router"]
 
@@ -23,11 +23,18 @@ router = APIRouter(tags=["seats"], responses=ERRORS)
     operation_id="join_seat",
 )
 async def join_seat(
-    match_id: str, player_id: str, service: Service, request: Annotated[JoinRequest | None, Body()] = None
+    match_id: str,
+    player_id: str,
+    service: Service,
+    request: Annotated[JoinRequest | None, Body()] = None,
+    idempotency_key: IdempotencyKey = None,
 ) -> JsonResponse:
-    """Take a free seat: its token is returned once (the server keeps only a hash)."""
+    """Take a free seat: its token is returned once (the server keeps only a hash). A private
+    match's seat needs its ``invite`` (or the creator token)."""
     name = None if request is None else request.name
-    return JsonResponse(await service.io(service.join, match_id, player_id, name), status_code=201)
+    invite = None if request is None else request.invite
+    joined = await service.io(service.join, match_id, player_id, name, invite, idempotency_key)
+    return JsonResponse(joined, status_code=201)
 
 
 @router.delete("/matches/{match_id}/seats/{player_id}", status_code=204, operation_id="leave_seat")

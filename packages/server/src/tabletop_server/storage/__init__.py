@@ -11,19 +11,29 @@ SQLAlchemy 2 Core over an embedded SQLite file (the default) or PostgreSQL (psyc
 - On PostgreSQL every write of a match's log issues ``NOTIFY tabletop_matches`` in its
   transaction (``CHANNEL``; payload ``"<match id> <head> <bot>"``, see ``parse_payload``), so
   every worker hears about it once it commits.
-- Seat tokens and stream tokens are stored only as ``hash_token`` hashes.
+- Seat tokens, stream tokens, creator tokens and invite secrets are stored only as
+  ``hash_token`` hashes.
+- ``end_match`` ends a match (status ``ended``: every later write is refused); clients'
+  idempotency keys are recorded in the transaction of the write they made.
 
 The default database is ``$TABLETOP_DATA_DIR/tabletop.sqlite3``, or ``./.tabletop/tabletop.sqlite3``
 relative to the working directory when the variable is not set; its folder is created on demand.
 """
 
+from tabletop_server.storage._access import ENDED
 from tabletop_server.storage._engines import StoreOptions
 from tabletop_server.storage._errors import (
     DuplicateActionIdError,
     DuplicateMatchError,
     HeadMovedError,
+    IdempotencyKeyReusedError,
+    IdempotentRetryError,
     IndexOutOfRangeError,
+    InvalidInviteError,
     InvalidStreamTokenError,
+    InviteRequiredError,
+    MatchEndedError,
+    MatchFinishedError,
     SeatIsBotError,
     SeatNotHeldError,
     SeatTakenError,
@@ -37,10 +47,12 @@ from tabletop_server.storage._migrate import current_revision, head_revision, up
 from tabletop_server.storage._notify import CHANNEL, notify_change, parse_payload
 from tabletop_server.storage._rows import (
     ActionRow,
+    IdempotencyRecord,
     JsonObject,
     MatchRow,
     MatchUpdate,
     NewAction,
+    NewIdempotencyKey,
     NewMatch,
     NewSeat,
     SeatRow,
@@ -54,16 +66,25 @@ from tabletop_server.storage._url import DATA_DIR_ENV, default_database_url, nor
 __all__ = [
     "CHANNEL",
     "DATA_DIR_ENV",
+    "ENDED",
     "ActionRow",
     "DuplicateActionIdError",
     "DuplicateMatchError",
     "HeadMovedError",
+    "IdempotencyKeyReusedError",
+    "IdempotencyRecord",
+    "IdempotentRetryError",
     "IndexOutOfRangeError",
+    "InvalidInviteError",
     "InvalidStreamTokenError",
+    "InviteRequiredError",
     "JsonObject",
+    "MatchEndedError",
+    "MatchFinishedError",
     "MatchRow",
     "MatchUpdate",
     "NewAction",
+    "NewIdempotencyKey",
     "NewMatch",
     "NewSeat",
     "SeatIsBotError",

@@ -55,6 +55,8 @@ def match_row(row: RowMapping) -> MatchRow:
         updated_at=utc(row["updated_at"]),
         migrated_from=row["migrated_from"],
         migrated_at=None if row["migrated_at"] is None else utc(row["migrated_at"]),
+        creator_hash=row["creator_hash"],
+        visibility=row["visibility"],
     )
 
 
@@ -67,6 +69,7 @@ def seat_row(row: RowMapping) -> SeatRow:
         name=row["name"],
         bot=_object(row["bot"]),
         token_hash=row["token_hash"],
+        invite_hash=row["invite_hash"],
     )
 
 
@@ -127,4 +130,6 @@ def match_values(match: MatchRow) -> dict[str, object]:
         "updated_at": match.updated_at,
         "migrated_from": match.migrated_from,
         "migrated_at": match.migrated_at,
+        "creator_hash": match.creator_hash,
+        "visibility": match.visibility,
     }

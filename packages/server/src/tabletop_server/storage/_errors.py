@@ -6,8 +6,14 @@ __all__ = [
     "DuplicateActionIdError",
     "DuplicateMatchError",
     "HeadMovedError",
+    "IdempotencyKeyReusedError",
+    "IdempotentRetryError",
     "IndexOutOfRangeError",
+    "InvalidInviteError",
     "InvalidStreamTokenError",
+    "InviteRequiredError",
+    "MatchEndedError",
+    "MatchFinishedError",
     "SeatIsBotError",
     "SeatNotHeldError",
     "SeatTakenError",
@@ -167,3 +173,65 @@ class StorageFullError(StorageUnavailableError):
     on, and the server recovers by itself once there is room (HTTP 503)."""
 
     code = "storage-full"
+
+
+class MatchEndedError(StorageError):
+    """The match was ended (by its creator or an operator): it takes no more writes."""
+
+    code = "match-ended"
+
+    def __init__(self, match_id: str) -> None:
+        super().__init__(f"match {match_id!r} was ended; it takes no more actions or seats")
+        self.match_id = match_id
+
+
+class MatchFinishedError(StorageError):
+    """The match is over already (it has a result), so it cannot be ended."""
+
+    code = "game-over"
+
+    def __init__(self, match_id: str) -> None:
+        super().__init__(f"match {match_id!r} is over already")
+        self.match_id = match_id
+
+
+class InviteRequiredError(StorageError):
+    """A private match's seat is claimed only with its invite secret or the creator token."""
+
+    code = "invite-required"
+
+    def __init__(self, match_id: str, player_id: str) -> None:
+        super().__init__(f"seat {player_id!r} of match {match_id!r} is private: send its invite")
+        self.match_id = match_id
+        self.player_id = player_id
+
+
+class InvalidInviteError(StorageError):
+    """The invite secret is neither the seat's nor the creator token."""
+
+    code = "invalid-invite"
+
+    def __init__(self, match_id: str, player_id: str) -> None:
+        super().__init__(f"that invite is not valid for seat {player_id!r} of match {match_id!r}")
+        self.match_id = match_id
+        self.player_id = player_id
+
+
+class IdempotencyKeyReusedError(StorageError):
+    """An idempotency key (or action id) already answered a different request."""
+
+    code = "idempotency-key-reused"
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"this {what} was already used for a different request; use a new one")
+
+
+class IdempotentRetryError(StorageError):
+    """A write carried an idempotency key another write recorded meanwhile (a concurrent retry):
+    the caller answers it as a retry."""
+
+    code = "conflict"
+
+    def __init__(self, scope: str) -> None:
+        super().__init__(f"a concurrent request with the same idempotency key ({scope}) won")
+        self.scope = scope

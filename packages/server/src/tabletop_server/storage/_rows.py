@@ -10,10 +10,12 @@ from tabletop import GameAction
 
 __all__ = [
     "ActionRow",
+    "IdempotencyRecord",
     "JsonObject",
     "MatchRow",
     "MatchUpdate",
     "NewAction",
+    "NewIdempotencyKey",
     "NewMatch",
     "NewSeat",
     "SeatRow",
@@ -33,11 +35,14 @@ class NewSeat:
         name: Display name.
         bot: The bot's settings (e.g. ``{"kind": "mcts", "iterations": 200}``), or None for a
             human seat.
+        invite_hash: ``hash_token`` of the seat's invite secret (a human seat of a match created
+            with one), or None.
     """
 
     player_id: str
     name: str
     bot: JsonObject | None = None
+    invite_hash: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +56,7 @@ class SeatRow:
         name: Display name.
         bot: The bot's settings, or None for a human seat.
         token_hash: ``hash_token`` of the seat token holding it, or None when free (or a bot).
+        invite_hash: ``hash_token`` of the seat's invite secret, or None.
     """
 
     match_id: str
@@ -59,6 +65,7 @@ class SeatRow:
     name: str
     bot: JsonObject | None
     token_hash: str | None
+    invite_hash: str | None = None
 
     @property
     def occupied(self) -> bool:
@@ -155,6 +162,10 @@ class NewMatch:
             fork of a hidden-information match), the state its log starts from; else None.
         base_index: The index of the first action this match's log holds (0, or the action count
             of ``base_state_json``).
+        creator_hash: ``hash_token`` of the creator token (it may end the match and claim any
+            seat), or None.
+        visibility: ``"public"`` (listed; a free seat is open to anyone) or ``"private"`` (a seat
+            is claimed only with its invite secret or the creator token).
     """
 
     id: str
@@ -172,6 +183,8 @@ class NewMatch:
     parent_index: int | None = None
     base_state_json: str | None = None
     base_index: int = 0
+    creator_hash: str | None = None
+    visibility: str = "public"
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +206,8 @@ class MatchRow:
             (``base_state_json``, ``base_index``) is the migrated state: the actions before
             ``base_index`` are history, never replayed under the new rules.
         migrated_at: When the last migration was stored (UTC), or None.
+        creator_hash: As ``NewMatch``.
+        visibility: As ``NewMatch``.
 
     The other attributes are those of ``NewMatch``.
     """
@@ -219,6 +234,8 @@ class MatchRow:
     updated_at: datetime
     migrated_from: str | None = None
     migrated_at: datetime | None = None
+    creator_hash: str | None = None
+    visibility: str = "public"
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,3 +268,44 @@ class StreamGrant:
 
     match_id: str
     player_id: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class NewIdempotencyKey:
+    """A client's idempotency key, recorded in the same transaction as the write it made.
+
+    Attributes:
+        scope: What the key is for (e.g. ``"create"``, ``"claim <match> <seat>"``): a key is
+            unique within its scope.
+        key: The client's key.
+        request_hash: A hash of the request it answers (a retry must send the same request).
+        ttl: How long it is kept, in seconds.
+    """
+
+    scope: str
+    key: str
+    request_hash: str
+    ttl: float = 86_400.0
+
+
+@dataclass(frozen=True, slots=True)
+class IdempotencyRecord:
+    """A recorded idempotency key and what its write made.
+
+    Attributes:
+        scope: As ``NewIdempotencyKey``.
+        key: As ``NewIdempotencyKey``.
+        request_hash: As ``NewIdempotencyKey``.
+        match_id: The match created or changed.
+        player_id: The seat claimed, or None.
+        token_hash: The hash of the seat token the claim gave (rotated by each retry), or None.
+        expires_at: When it is forgotten (UTC).
+    """
+
+    scope: str
+    key: str
+    request_hash: str
+    match_id: str
+    player_id: str | None
+    token_hash: str | None
+    expires_at: datetime

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import timedelta
 
 import orjson
 from sqlalchemy import Connection, and_, bindparam, delete, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
 
-from tabletop_server.storage._base import StoreBase
+from tabletop_server.storage._access import AccessStore, check_claim, find_record, record_key, same_request
 from tabletop_server.storage._convert import now, seat_row
 from tabletop_server.storage._errors import (
+    IdempotencyKeyReusedError,
+    IdempotentRetryError,
     InvalidStreamTokenError,
     SeatIsBotError,
     SeatNotHeldError,
@@ -19,14 +23,14 @@ from tabletop_server.storage._errors import (
     UnknownMatchError,
     UnknownSeatError,
 )
-from tabletop_server.storage._rows import SeatRow, StreamGrant
-from tabletop_server.storage._tables import matches, seats, stream_tokens
+from tabletop_server.storage._rows import IdempotencyRecord, NewIdempotencyKey, SeatRow, StreamGrant
+from tabletop_server.storage._tables import idempotency_keys, matches, seats, stream_tokens
 from tabletop_server.storage._tokens import hash_token, new_token, same_hash
 
 __all__ = ["SeatStore"]
 
 
-class SeatStore(StoreBase):
+class SeatStore(AccessStore):
     """Seats and stream tokens (part of ``Store``)."""
 
     def get_seats(self, match_id: str) -> list[SeatRow]:
@@ -54,7 +58,14 @@ class SeatStore(StoreBase):
         return None
 
     def claim_seat(
-        self, match_id: str, player_id: str, token_hash: str, *, name: str | None = None
+        self,
+        match_id: str,
+        player_id: str,
+        token_hash: str,
+        *,
+        name: str | None = None,
+        credential_hash: str | None = None,
+        idempotency: NewIdempotencyKey | None = None,
     ) -> SeatRow:
         """Give a free human seat to the token hashing to ``token_hash`` (one winner per race).
 
@@ -63,17 +74,39 @@ class SeatStore(StoreBase):
             player_id: The seat.
             token_hash: ``hash_token`` of the new seat token (the token itself is never stored).
             name: A new display name, or None to keep the seat's.
+            credential_hash: ``hash_token`` of the invite secret or creator token sent, if any
+                (a private match's seat needs one).
+            idempotency: The client's key, recorded with the claim. A retry with the same key
+                gives the seat the new ``token_hash`` instead (the previous token stops working),
+                if the claim's token still holds it.
 
         Raises:
             UnknownMatchError: No such match.
             UnknownSeatError: The match has no such seat.
+            MatchEndedError: The match was ended.
             SeatIsBotError: The seat is a bot's.
             SeatTakenError: Someone holds the seat already.
+            InviteRequiredError: A private match's seat, without an invite.
+            InvalidInviteError: An invite that is neither the seat's nor the creator token.
+            IdempotencyKeyReusedError: The key answered another claim.
+            IdempotentRetryError: A concurrent claim recorded the same key first.
         """
         params = {"seat_match": match_id, "seat_player": player_id, "new_hash": token_hash, "new_name": name}
         statement = _CLAIM if name is None else _CLAIM_NAMED
 
         def claim(connection: Connection) -> SeatRow | None:
+            if idempotency is not None:
+                record = find_record(connection, idempotency.scope, idempotency.key, lock=True)
+                if record is not None:
+                    same_request(record, idempotency)
+                    return _reissue(connection, match_id, player_id, record, token_hash)
+            check_claim(connection, match_id, player_id, credential_hash)
+            seat = _claim(connection)
+            if idempotency is not None:
+                record_key(connection, idempotency, match_id, player_id=player_id, token_hash=token_hash)
+            return seat
+
+        def _claim(connection: Connection) -> SeatRow | None:
             raw: object = connection.connection.dbapi_connection
             if isinstance(raw, sqlite3.Connection):  # straight to the driver: every join does this
                 sql, values = _SQLITE_CLAIM, [token_hash, match_id, player_id]
@@ -82,14 +115,20 @@ class SeatStore(StoreBase):
                 found = raw.execute(sql, values).fetchone()
                 if found is None:
                     raise _why_not_free(connection, match_id, player_id)
-                m, p, position, seat_name, bot, held = found
-                return SeatRow(m, p, position, seat_name, None if bot is None else orjson.loads(bot), held)
+                m, p, position, seat_name, bot, held, invite = found
+                loaded = None if bot is None else orjson.loads(bot)
+                return SeatRow(m, p, position, seat_name, loaded, held, invite)
             row = connection.execute(statement, params).mappings().first()
             if row is None:
                 raise _why_not_free(connection, match_id, player_id)
             return seat_row(row)
 
-        seat = self._transact(claim)
+        try:
+            seat = self._transact(claim)
+        except (IntegrityError, sqlite3.IntegrityError):
+            if idempotency is None:
+                raise
+            raise IdempotentRetryError(idempotency.scope) from None
         if seat is None:  # pragma: no cover - the update just found it
             raise UnknownSeatError(match_id, player_id)
         return seat
@@ -123,7 +162,7 @@ class SeatStore(StoreBase):
             return seat
 
         seat = self._transact(release)
-        return SeatRow(seat.match_id, seat.player_id, seat.position, seat.name, seat.bot, None)
+        return replace(seat, token_hash=None)
 
     def create_stream_token(
         self, match_id: str, player_id: str | None, *, ttl: timedelta = timedelta(seconds=60)
@@ -205,10 +244,29 @@ _CLAIM_NAMED = (
 """A seat claim: one statement that takes the seat if it is free and returns it."""
 _SQLITE_FREE = (
     " WHERE match_id = ? AND player_id = ? AND token_hash IS NULL AND bot IS NULL"
-    " RETURNING match_id, player_id, position, name, bot, token_hash"
+    " RETURNING match_id, player_id, position, name, bot, token_hash, invite_hash"
 )
 _SQLITE_CLAIM = "UPDATE seats SET token_hash = ?" + _SQLITE_FREE
 _SQLITE_CLAIM_NAMED = "UPDATE seats SET token_hash = ?, name = ?" + _SQLITE_FREE
+
+
+def _reissue(
+    connection: Connection, match_id: str, player_id: str, record: IdempotencyRecord, token_hash: str
+) -> SeatRow:
+    """A retried claim: the seat the first claim took gets ``token_hash`` (the old token stops
+    working), if that claim's token still holds it."""
+    if record.match_id != match_id or record.player_id != player_id or record.token_hash is None:
+        raise IdempotencyKeyReusedError("Idempotency-Key")  # pragma: no cover - the scope names both
+    guard = and_(
+        seats.c.match_id == match_id, seats.c.player_id == player_id, seats.c.token_hash == record.token_hash
+    )
+    row = connection.execute(update(seats).where(guard).values(token_hash=token_hash).returning(*seats.c))
+    found = row.mappings().first()
+    if found is None:
+        raise SeatTakenError(match_id, player_id)
+    keyed = and_(idempotency_keys.c.scope == record.scope, idempotency_keys.c.key == record.key)
+    connection.execute(update(idempotency_keys).where(keyed).values(token_hash=token_hash))
+    return seat_row(found)
 
 
 def _seats(connection: Connection, match_id: str) -> list[SeatRow]:

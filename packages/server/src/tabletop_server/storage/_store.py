@@ -10,11 +10,13 @@ from datetime import datetime
 from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from tabletop_server.storage._access import record_key
 from tabletop_server.storage._convert import action_row, action_values, match_row, now
 from tabletop_server.storage._errors import (
     DuplicateActionIdError,
     DuplicateMatchError,
     HeadMovedError,
+    IdempotentRetryError,
     IndexOutOfRangeError,
     StorageError,
 )
@@ -25,6 +27,7 @@ from tabletop_server.storage._rows import (
     MatchRow,
     MatchUpdate,
     NewAction,
+    NewIdempotencyKey,
     NewMatch,
     NewSeat,
     SeatRow,
@@ -85,9 +88,15 @@ class Store(SeatStore, RetentionStore):
             return fast if fast is not None else (_match(connection, match_id), _seats(connection, match_id))
 
     def list_matches(
-        self, *, game: str | None = None, status: str | None = None, limit: int = 100, offset: int = 0
+        self,
+        *,
+        game: str | None = None,
+        status: str | None = None,
+        limit: int = 100,
+        offset: int = 0,
+        visibility: str | None = None,
     ) -> list[MatchRow]:
-        """Matches, newest first, optionally only of one game and/or status."""
+        """Matches, newest first, optionally only of one game, status and/or visibility."""
         query = (
             select(matches).order_by(matches.c.created_at.desc(), matches.c.id).limit(limit).offset(offset)
         )
@@ -95,6 +104,8 @@ class Store(SeatStore, RetentionStore):
             query = query.where(matches.c.game == game)
         if status is not None:
             query = query.where(matches.c.status == status)
+        if visibility is not None:
+            query = query.where(matches.c.visibility == visibility)
         with self._read() as connection:
             return [match_row(row) for row in connection.execute(query).mappings()]
 
@@ -144,29 +155,49 @@ class Store(SeatStore, RetentionStore):
             row = connection.execute(query).first()
         return None if row is None else (int(row[0]), str(row[1]))
 
-    def action_by_id(self, match_id: str, action_id: str) -> ActionRow | None:
-        """The recorded action with this id, or None (the idempotency lookup of a retry)."""
+    def action_by_id(self, match_id: str, action_id: str, player_id: str | None = None) -> ActionRow | None:
+        """The recorded action with this id sent by ``player_id``'s seat (None: by the system, or
+        recorded at the start), or None: the idempotency lookup of a retry. Action ids are
+        idempotency keys scoped to the seat that sends them."""
         query = select(action_table).where(
-            action_table.c.match_id == match_id, action_table.c.action_id == action_id
+            action_table.c.match_id == match_id,
+            action_table.c.action_id == action_id,
+            action_table.c.player_id.is_(None)
+            if player_id is None
+            else action_table.c.player_id == player_id,
         )
         with self._read() as connection:
             row = connection.execute(query).mappings().first()
         return None if row is None else action_row(row)
 
-    def submission(self, match_id: str, submission_id: str) -> list[ActionRow]:
-        """The actions one submission recorded (the submitted action and the system actions it
-        caused), in order; empty if none (or if they were undone). A retry's original response
-        is rebuilt from these."""
+    def submission(self, match_id: str, submission_id: str, player_id: str) -> list[ActionRow]:
+        """The actions ``player_id``'s submission with this id recorded (the submitted action and
+        the system actions it caused), in order; empty if none (or if they were undone). A
+        retry's original response is rebuilt from these."""
         query = (
             select(action_table)
             .where(action_table.c.match_id == match_id, action_table.c.submission_id == submission_id)
             .order_by(action_table.c.index)
         )
         with self._read() as connection:
-            return [action_row(row) for row in connection.execute(query).mappings()]
+            rows = [action_row(row) for row in connection.execute(query).mappings()]
+        start = next((n for n, r in enumerate(rows) if r.source == "user" and r.player_id == player_id), None)
+        if start is None:
+            return []
+        found = [rows[start]]
+        for row in rows[start + 1 :]:  # its system actions follow it, up to the next submission
+            if row.source == "user" or row.index != found[-1].index + 1:
+                break
+            found.append(row)
+        return found
 
     def create_match(
-        self, match: NewMatch, seats: Sequence[NewSeat], actions: Sequence[NewAction] = ()
+        self,
+        match: NewMatch,
+        seats: Sequence[NewSeat],
+        actions: Sequence[NewAction] = (),
+        *,
+        idempotency: NewIdempotencyKey | None = None,
     ) -> MatchRow:
         """Store a new match with its seats and the actions recorded at its start.
 
@@ -176,6 +207,8 @@ class Store(SeatStore, RetentionStore):
         Raises:
             DuplicateMatchError: A match with this id exists.
             DuplicateActionIdError: Two of ``actions`` share an id.
+            IdempotentRetryError: ``idempotency``'s key was recorded meanwhile (a concurrent
+                retry): nothing was written; answer with the recorded match.
             ValueError: The action indices do not follow on from ``match.base_index``, or two
                 seats share a player id.
         """
@@ -185,14 +218,18 @@ class Store(SeatStore, RetentionStore):
 
         def create(connection: Connection) -> MatchRow:
             row = _insert_match(connection, match, seats, actions, stamp)
+            if idempotency is not None:
+                record_key(connection, idempotency, match.id)
             self._notify(connection, row.id, row.head, bots=row.has_bots and row.status == "in_progress")
             return row
 
         try:
             return self._transact(create)
-        except IntegrityError:
+        except (IntegrityError, sqlite3.IntegrityError):
             if self._exists(match.id):
                 raise DuplicateMatchError(match.id) from None
+            if idempotency is not None and self.idempotency_record(idempotency.scope, idempotency.key):
+                raise IdempotentRetryError(idempotency.scope) from None
             raise
 
     def fork_match(
@@ -202,6 +239,8 @@ class Store(SeatStore, RetentionStore):
         match: NewMatch,
         seats: Sequence[NewSeat],
         actions: Sequence[NewAction] | None = None,
+        *,
+        idempotency: NewIdempotencyKey | None = None,
     ) -> MatchRow:
         """Store a fork of ``parent`` taken after its first ``at_index`` actions.
 
@@ -254,14 +293,18 @@ class Store(SeatStore, RetentionStore):
             row = _insert_match(connection, fork, seats, [] if determinized else log, stamp)
             if not determinized and at_index > fork.base_index:  # replay starts here, not at the seed
                 _insert_snapshot(connection, row.id, at_index, fork.state_json, stamp)
+            if idempotency is not None:
+                record_key(connection, idempotency, row.id)
             self._notify(connection, row.id, row.head, bots=row.has_bots and row.status == "in_progress")
             return row
 
         try:
             return self._transact(create)
-        except IntegrityError:
+        except (IntegrityError, sqlite3.IntegrityError):
             if self._exists(fork.id):
                 raise DuplicateMatchError(fork.id) from None
+            if idempotency is not None and self.idempotency_record(idempotency.scope, idempotency.key):
+                raise IdempotentRetryError(idempotency.scope) from None
             raise
 
     def append(
@@ -358,7 +401,11 @@ class Store(SeatStore, RetentionStore):
         return work, stamp, head
 
     def _append_conflict(self, expected: MatchRow, actions: Sequence[NewAction]) -> StorageError:
-        recorded = [a.action_id for a in actions if self.action_by_id(expected.id, a.action_id) is not None]
+        recorded = [
+            a.action_id
+            for a in actions
+            if a.source == "user" and self.action_by_id(expected.id, a.action_id, a.player_id) is not None
+        ]
         if recorded:
             return DuplicateActionIdError(expected.id, recorded[0])
         current = self.get_match(expected.id)
@@ -366,7 +413,14 @@ class Store(SeatStore, RetentionStore):
             expected.id, expected_head=expected.head, head=current.head, revision=current.revision
         )
 
-    def rewind(self, expected: MatchRow, to_index: int, change: MatchUpdate) -> MatchRow:
+    def rewind(
+        self,
+        expected: MatchRow,
+        to_index: int,
+        change: MatchUpdate,
+        *,
+        idempotency: NewIdempotencyKey | None = None,
+    ) -> MatchRow:
         """Cut the log back to its first ``to_index`` actions (an undo), if unchanged since read.
 
         Deletes the actions with index >= ``to_index`` (and the snapshots after ``to_index``) and
@@ -392,9 +446,16 @@ class Store(SeatStore, RetentionStore):
                 delete(snapshots).where(snapshots.c.match_id == expected.id, snapshots.c.index > to_index)
             )
             bots = expected.has_bots and change.status == "in_progress"
+            if idempotency is not None:
+                record_key(connection, idempotency, expected.id)
             self._notify(connection, expected.id, to_index, bots=bots)
 
-        self._transact(cut)
+        try:
+            self._transact(cut)
+        except (IntegrityError, sqlite3.IntegrityError):
+            if idempotency is not None and self.idempotency_record(idempotency.scope, idempotency.key):
+                raise IdempotentRetryError(idempotency.scope) from None
+            raise
         return _updated(expected, change, to_index, stamp)
 
     def migrate(

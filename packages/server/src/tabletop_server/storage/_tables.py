@@ -18,7 +18,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-__all__ = ["actions", "matches", "metadata", "seats", "snapshots", "stream_tokens"]
+__all__ = ["actions", "idempotency_keys", "matches", "metadata", "seats", "snapshots", "stream_tokens"]
 
 ID = 64
 """Longest id (match, player, action): the API's ids are short strings."""
@@ -57,6 +57,14 @@ matches = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Column("migrated_from", String(40), nullable=True, comment="logic version before the last migration"),
     Column("migrated_at", DateTime(timezone=True), nullable=True),
+    Column("creator_hash", String(64), nullable=True, comment="sha256 of the creator token"),
+    Column(
+        "visibility",
+        String(10),
+        nullable=False,
+        server_default="public",
+        comment="public: listed, seats open to anyone; private: seats need an invite",
+    ),
     Index(None, "game", "status", "created_at"),
     Index(None, "status", "created_at"),
     Index(None, "created_at"),
@@ -71,6 +79,7 @@ seats = Table(
     Column("name", String(200), nullable=False),
     Column("bot", JSON(none_as_null=True), nullable=True),
     Column("token_hash", String(64), nullable=True, comment="sha256 of the seat token"),
+    Column("invite_hash", String(64), nullable=True, comment="sha256 of the invite secret"),
 )
 
 actions = Table(
@@ -86,7 +95,7 @@ actions = Table(
     Column("reveals_info", Boolean, nullable=False),
     Column("action", Text, nullable=False, comment="full recorded action, JSON text"),
     Column("created_at", DateTime(timezone=True), nullable=False),
-    UniqueConstraint("match_id", "action_id"),
+    UniqueConstraint("match_id", "player_id", "action_id"),
     Index(None, "match_id", "submission_id"),
 )
 
@@ -107,5 +116,19 @@ stream_tokens = Table(
     Column("player_id", String(ID), nullable=True, comment="null: a spectator"),
     Column("expires_at", DateTime(timezone=True), nullable=False),
     Column("used", Boolean, nullable=False),
+    Index(None, "expires_at"),
+)
+
+idempotency_keys = Table(
+    "idempotency_keys",
+    metadata,
+    Column("scope", String(200), primary_key=True, comment="what the key is for: the route and its target"),
+    Column("key", String(ID), primary_key=True),
+    Column("request_hash", String(64), nullable=False, comment="sha256 of the request it answered"),
+    Column("match_id", String(ID), ForeignKey("matches.id", ondelete="CASCADE"), nullable=False),
+    Column("player_id", String(ID), nullable=True),
+    Column("token_hash", String(64), nullable=True, comment="the seat token a claim gave"),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
     Index(None, "expires_at"),
 )

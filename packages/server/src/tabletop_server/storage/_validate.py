@@ -20,13 +20,15 @@ def check_indices(match_id: str, start: int, log: Sequence[NewAction]) -> None:
 
 
 def check_unique(match_id: str, new_seats: Sequence[NewSeat], log: Sequence[NewAction]) -> None:
-    """Raise unless seat player ids and action ids are unique (``ValueError``, ``DuplicateActionIdError``)."""
+    """Raise unless seat player ids are unique (``ValueError``) and so are action ids per seat
+    (``DuplicateActionIdError``)."""
     players = [seat.player_id for seat in new_seats]
     if len(set(players)) != len(players):
         msg = f"match {match_id!r}: seat player ids are not unique: {players}"
         raise ValueError(msg)
-    seen: set[str] = set()
+    seen: set[tuple[str | None, str]] = set()
     for action in log:
-        if action.action_id in seen:
+        key = (action.player_id, action.action_id)
+        if key in seen:
             raise DuplicateActionIdError(match_id, action.action_id)
-        seen.add(action.action_id)
+        seen.add(key)

@@ -77,10 +77,10 @@ _INSERT_SEATS = insert(seats)
 _SQLITE_MATCH = (
     "SELECT id, game, logic_version, config, seed, prng_key, status, head, revision, checksum, state, "
     "result, winners, parent_id, parent_index, base_state, base_index, has_bots, created_at, updated_at, "
-    "migrated_from, migrated_at FROM matches WHERE id = ?"
+    "migrated_from, migrated_at, creator_hash, visibility FROM matches WHERE id = ?"
 )
 _SQLITE_SEATS = (
-    "SELECT match_id, player_id, position, name, bot, token_hash FROM seats WHERE match_id = ? "
+    "SELECT match_id, player_id, position, name, bot, token_hash, invite_hash FROM seats WHERE match_id = ? "
     "ORDER BY position"
 )
 
@@ -98,7 +98,7 @@ def _sqlite_match_and_seats(connection: Connection, match_id: str) -> tuple[Matc
         :13
     ]
     parent_id, parent_index, base_state, base_index, has_bots, created_at, updated_at = found[13:20]
-    migrated_from, migrated_at = found[20:]
+    migrated_from, migrated_at, creator_hash, visibility = found[20:]
     config_value = orjson.loads(config)
     if not isinstance(config_value, dict):
         msg = f"stored JSON is a {type(config_value).__name__}, not an object"
@@ -126,10 +126,12 @@ def _sqlite_match_and_seats(connection: Connection, match_id: str) -> tuple[Matc
         updated_at=_sqlite_datetime(updated_at),
         migrated_from=migrated_from,
         migrated_at=None if migrated_at is None else _sqlite_datetime(migrated_at),
+        creator_hash=creator_hash,
+        visibility=visibility,
     )
     seat_rows = [
-        SeatRow(m, p, position, name, None if bot is None else orjson.loads(bot), token_hash)
-        for m, p, position, name, bot, token_hash in raw.execute(_SQLITE_SEATS, (match_id,))
+        SeatRow(m, p, position, name, None if bot is None else orjson.loads(bot), token_hash, invite)
+        for m, p, position, name, bot, token_hash, invite in raw.execute(_SQLITE_SEATS, (match_id,))
     ]
     return row, seat_rows
 
@@ -308,6 +310,8 @@ def _insert_match(
         has_bots=any(seat.bot is not None for seat in new_seats),
         created_at=stamp,
         updated_at=stamp,
+        creator_hash=match.creator_hash,
+        visibility=match.visibility,
     )
     connection.execute(_INSERT_MATCH, match_values(row))
     if new_seats:
@@ -319,6 +323,7 @@ def _insert_match(
                 "name": s.name,
                 "bot": s.bot,
                 "token_hash": None,
+                "invite_hash": s.invite_hash,
             }
             for n, s in enumerate(new_seats)
         ]
