@@ -11,7 +11,7 @@ from importlib.metadata import version
 from fastapi import FastAPI
 from starlette.concurrency import run_in_threadpool
 
-from tabletop_server._bots import BotRunner
+from tabletop_server._bots import BotBudget, BotRunner
 from tabletop_server._errors import install_error_handlers
 from tabletop_server._limits import BodyLimitMiddleware
 from tabletop_server._openapi import install_openapi
@@ -85,7 +85,15 @@ def create_app(
         )
         store = Store(settings.db, options=options)
         service = MatchService(settings, registry, store, hub)
-        runner = BotRunner(service, delay=settings.bot_delay)
+        budget = BotBudget(
+            max_iterations=settings.bot_max_iterations,
+            decision_seconds=settings.bot_decision_seconds,
+            processes=settings.bot_processes,
+            queue_size=settings.bot_queue_size,
+            delay=settings.bot_delay,
+        )
+        runner = BotRunner(service, budget)
+        service.admit_bots = runner.admit
         if isinstance(hub, PostgresHub):  # other workers' bot turns, and resuming after a reconnect
             hub.on_bot_turn.append(runner.poke)
             hub.on_reconnect.append(partial(_resume_bots, service, runner))

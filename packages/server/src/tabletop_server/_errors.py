@@ -63,8 +63,9 @@ _STATUS_BY_CODE: dict[str, int] = {
     # 413
     "payload-too-large": 413,
     "internal-error": 500,
-    # 503: the database cannot be reached (retry later)
+    # 503: the database cannot be reached, or the bots are busy (retry later)
     "storage-unavailable": 503,
+    "bots-busy": 503,
 }
 
 

@@ -100,6 +100,9 @@ class MatchService:
         self.on_change: list[Callable[[str], None]] = []
         """Called (from any thread) with the id of a match with bot seats after each committed
         write: the bot runner."""
+        self.admit_bots: Callable[[], None] | None = None
+        """Raises ``ApiError("bots-busy")`` when no new bot work fits (the bot runner's ``admit``);
+        called before a match with bot seats is created or forked."""
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -257,6 +260,8 @@ class MatchService:
                 f"{entry.name} takes {definition.min_players}..{definition.max_players} seats, not {count}",
                 path="seats",
             )
+        if self.admit_bots is not None and any(seat.bot is not None for seat in request.seats):
+            self.admit_bots()
         match_id = "m_" + secrets.token_hex(8)
         seats = [
             NewSeat(
