@@ -28,15 +28,15 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from tabletop import GameAction
-
-from tabletop_server._api_models import BotKind
-from tabletop_server._bot_search import (
+from tabletop.bots._hosted import (
     DecisionRequest,
     decide,
     decide_json,
     init_bot_process,
     pool_can_rebuild,
 )
+
+from tabletop_server._api_models import BotKind
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch
 from tabletop_server._play import Submission, submit

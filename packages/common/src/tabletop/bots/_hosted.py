@@ -1,10 +1,11 @@
-"""One bot decision, as a pure function of a match's stored state: run in the bot process pool.
+"""One bot decision, as a pure function of a match's stored state, for a host's bot process pool.
 
-The server sends a :class:`DecisionRequest` (plain JSON text and numbers, so it pickles cheaply
+A host (the server) sends a :class:`DecisionRequest` (plain JSON text and numbers, so it pickles cheaply
 and the worker process rebuilds everything from installed games) and gets the chosen action's
 JSON back. The search never runs in the process that serves requests when the pool is on
 (``bot_processes`` ≥ 1): request latency does not depend on bot load, and the worker processes
-run at a lower scheduling priority.
+run at a lower scheduling priority. Private to the hosts of this repository; it imports no
+web framework, so a bot process starts in a fraction of a second.
 """
 
 from __future__ import annotations
@@ -15,9 +16,13 @@ import random
 from dataclasses import dataclass
 
 import orjson
-from tabletop import Game, GameAction, GameConfig, GameDefinition, GameEngine
+
+from tabletop._action import GameAction
+from tabletop._definition import GameDefinition
+from tabletop._engine import GameEngine
+from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState, HydratedAction
-from tabletop.bots import MctsBot
+from tabletop.bots._mcts import MctsBot
 from tabletop.games import available, load
 from tabletop.views import project
 
@@ -102,11 +107,9 @@ def decide_json(request: DecisionRequest) -> str | None:
 
 
 def init_bot_process() -> None:
-    """Start a bot process: lower its priority and load the installed games up front."""
+    """Start a bot process: lower its scheduling priority (games are loaded on first use)."""
     with contextlib.suppress(OSError):  # not allowed here: it still works, at the same priority
         os.nice(BOT_NICENESS)
-    for name in available():
-        load(name)
 
 
 def pool_can_rebuild(name: str, definition: Definition) -> bool:
