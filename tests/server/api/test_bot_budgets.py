@@ -12,7 +12,6 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-import pytest
 from tabletop_fixtures.live_server import Api, LiveServer, live_server
 
 HEAVY = [{"name": f"Bot {n}", "bot": {"kind": "mcts", "iterations": 5000}} for n in range(6)]
@@ -39,6 +38,11 @@ def _client(server: LiveServer) -> Iterator[Api]:
         api.close()
 
 
+def _answered(api: Api, match_id: str, index: int) -> bool:
+    info = api.match(match_id)
+    return info["index"] >= index + 2 or info["status"] != "in_progress"
+
+
 def _play_against_the_random_bot(api: Api, moves: int) -> None:
     """Play ``moves`` human moves of tic-tac-toe, each answered by the random bot."""
     match = api.create("tic-tac-toe", [{"name": "Ann"}, {"name": "Rob", "bot": {"kind": "random"}}], seed=4)
@@ -50,10 +54,7 @@ def _play_against_the_random_bot(api: Api, moves: int) -> None:
             break
         index = view["index"]
         api.ok(api.post_action(match_id, token, view["legal_actions"][0]))
-        _until(
-            lambda: api.match(match_id)["index"] >= index + 2 or api.match(match_id)["status"] == "finished",
-            "the random bot did not answer while the search bots were busy",
-        )
+        _until(lambda i=index: _answered(api, match_id, i), "the random bot did not answer in time")
 
 
 def _check_fairness(api: Api, heavy: list[str]) -> None:
@@ -79,7 +80,8 @@ def test_bots_resume_after_a_restart_under_the_same_budgets(migrated_url: str) -
 
 
 def test_a_full_bot_queue_refuses_new_bot_matches_and_nothing_else(migrated_url: str) -> None:
-    with live_server(migrated_url, bot_queue_size=1, bot_decision_seconds=0.3) as server, _client(server) as api:
+    settings = {"bot_queue_size": 1, **BUDGET}
+    with live_server(migrated_url, **settings) as server, _client(server) as api:
         busy = api.create("go-fish", HEAVY, seed=1)["id"]  # its bots always have a decision pending
         refused = api.http.post("/api/matches", json={"game": "tic-tac-toe", "seats": [{}, {"bot": {}}]})
         assert refused.status_code == 503
