@@ -19,7 +19,8 @@ from tabletop_server._registry import GameRegistry
 from tabletop_server._service import MatchService
 from tabletop_server._settings import Settings
 from tabletop_server._static import mount_ui
-from tabletop_server.events import EventHub, PostgresHub, hub_for
+from tabletop_server._streams import StreamStep
+from tabletop_server.events import EventHub, PostgresHub, SharedSteps, hub_for
 from tabletop_server.routers import events, games, history, matches, play, seats
 from tabletop_server.routers._fast import FastPaths
 from tabletop_server.storage import Store, StoreOptions, upgrade
@@ -81,6 +82,7 @@ def create_app(
             pool_size=settings.db_pool_size,
             max_overflow=settings.db_max_overflow,
             pool_timeout=settings.db_pool_timeout,
+            statement_timeout_ms=round(settings.db_statement_timeout * 1000),
             synchronous_commit=settings.db_synchronous_commit,
         )
         store = Store(settings.db, options=options)
@@ -99,6 +101,7 @@ def create_app(
             hub.on_reconnect.append(partial(_resume_bots, service, runner))
             await run_in_threadpool(hub.start)
         app.state.service = service
+        app.state.stream_steps = SharedSteps[StreamStep]()
         app.state.bots = runner
         await run_in_threadpool(_resume_bots, service, runner)
         collector = _tune_collector(settings.gc_threshold)

@@ -51,6 +51,11 @@ class Settings(BaseSettings):
     """Seconds a stream token stays valid (it is also single-use)."""
     keepalive_seconds: float = Field(default=15.0, gt=0)
     """Seconds between ``: keep-alive`` comments on an idle event stream."""
+    stream_buffer_frames: int = Field(default=16, ge=1)
+    """Events (and keep-alives) an event stream may hold for a client that is slow to read."""
+    stream_drop_seconds: float = Field(default=10.0, gt=0)
+    """Seconds a stream's buffer may stay full before the client is dropped (it reconnects with
+    ``Last-Event-ID`` and loses nothing); a client that does not read cannot hold anything up."""
     bot_delay: float = Field(default=0.0, ge=0)
     """Seconds a bot waits before playing (0 in tests; a little makes play watchable)."""
     bot_decision_seconds: float = Field(default=1.0, gt=0, le=600)
@@ -83,6 +88,9 @@ class Settings(BaseSettings):
     db_max_overflow: int = Field(default=10, ge=0)
     """Extra connections a worker may open under load (PostgreSQL needs ``max_connections`` ≥
     workers × (pool size + overflow + 1 listener))."""
+    db_statement_timeout: float = Field(default=30.0, gt=0)
+    """PostgreSQL: seconds one statement may run before it is cancelled (the request then gets
+    ``503 storage-unavailable``; a new event stream an ``end`` event, its token unspent)."""
     db_pool_timeout: float = Field(default=10.0, gt=0)
     """Seconds a request waits for a free connection before ``503 storage-unavailable``."""
     match_cache_size: int = Field(default=4096, ge=0)
