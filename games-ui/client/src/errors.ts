@@ -25,6 +25,8 @@ export type KnownErrorCode =
   | "incompatible-logic-version"
   | "game-over"
   | "payload-too-large"
+  | "storage-unavailable"
+  | "bots-busy"
   | "network-error"
   | "bad-response";
 

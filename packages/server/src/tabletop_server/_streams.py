@@ -27,7 +27,6 @@ the same encoded frame is written to each of them.
 
 from __future__ import annotations
 
-import asyncio
 from collections import deque
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -146,7 +145,6 @@ class MatchStream:
 
     async def events(self, first: bytes) -> AsyncIterator[bytes]:
         """``first``, then the stream's frames until the client goes away or the stream ends."""
-        loop = asyncio.get_running_loop()
         try:
             yield first
             while True:
@@ -156,7 +154,7 @@ class MatchStream:
                         await run_in_threadpool(self._check_seat)
                         yield b": keep-alive\n\n"
                         continue
-                    step = await self._step(loop.time())
+                    step = await self._step(self.subscription.changed_at)
                 except SeatLostError as error:
                     yield end_frame(error)
                     return
@@ -167,7 +165,8 @@ class MatchStream:
             self.subscription.close()
 
     async def _step(self, since: float) -> StreamStep:
-        """The step of a wake-up at ``since`` (shared with the streams in step with this one)."""
+        """The step of a wake-up for a change notified at ``since`` (shared with the streams in
+        step with this one, from a computation that started after the change)."""
         position, sent = self._position, tuple(self._sent)
         if self.shared is None:
             return await run_in_threadpool(self._catch_up, position, sent)
