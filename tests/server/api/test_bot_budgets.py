@@ -9,12 +9,15 @@ pool under a time budget, and new bot matches are refused while the queue is ful
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from functools import partial
 
 from tabletop_fixtures.live_server import Api, LiveServer, live_server
 
-HEAVY = [{"name": f"Bot {n}", "bot": {"kind": "mcts", "iterations": 5000}} for n in range(6)]
+HEAVY: list[Mapping[str, object]] = [
+    {"name": f"Bot {n}", "bot": {"kind": "mcts", "iterations": 5000}} for n in range(6)
+]
 """A go-fish match of six search bots at the largest budget a client may ask for."""
 
 BUDGET = {"bot_decision_seconds": 0.3}
@@ -40,7 +43,7 @@ def _client(server: LiveServer) -> Iterator[Api]:
 
 def _answered(api: Api, match_id: str, index: int) -> bool:
     info = api.match(match_id)
-    return info["index"] >= index + 2 or info["status"] != "in_progress"
+    return bool(info["index"] >= index + 2 or info["status"] != "in_progress")
 
 
 def _play_against_the_random_bot(api: Api, moves: int) -> None:
@@ -54,14 +57,18 @@ def _play_against_the_random_bot(api: Api, moves: int) -> None:
             break
         index = view["index"]
         api.ok(api.post_action(match_id, token, view["legal_actions"][0]))
-        _until(lambda i=index: _answered(api, match_id, i), "the random bot did not answer in time")
+        _until(partial(_answered, api, match_id, index), "the random bot did not answer in time")
+
+
+def _progressed(api: Api, match_id: str, index: int) -> bool:
+    return bool(api.match(match_id)["index"] > index)
 
 
 def _check_fairness(api: Api, heavy: list[str]) -> None:
     start = {match_id: api.match(match_id)["index"] for match_id in heavy}
     _play_against_the_random_bot(api, moves=3)
     for match_id in heavy:  # they take turns, too: each still progresses
-        _until(lambda m=match_id: api.match(m)["index"] > start[m], f"{match_id} stalled")
+        _until(partial(_progressed, api, match_id, start[match_id]), f"{match_id} stalled")
     assert all(api.match(match_id)["status"] == "in_progress" for match_id in heavy)
 
 
