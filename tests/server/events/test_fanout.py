@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 
 from starlette.types import Message
 from tabletop_server.events import BoundedWriter, SharedSteps, StreamCounter
@@ -18,7 +18,7 @@ class _Frames:
         self.limit = limit
         self.closed = False
 
-    async def run(self) -> AsyncIterator[bytes]:
+    async def run(self) -> AsyncGenerator[bytes, None]:
         n = 0
         try:
             while self.limit is None or n < self.limit:

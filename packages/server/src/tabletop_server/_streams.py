@@ -28,7 +28,7 @@ the same encoded frame is written to each of them.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from dataclasses import dataclass
 
 import orjson
@@ -143,7 +143,7 @@ class MatchStream:
         self._apply(step)
         return step.frame or b": connected\n\n"
 
-    async def events(self, first: bytes) -> AsyncIterator[bytes]:
+    async def events(self, first: bytes) -> AsyncGenerator[bytes, None]:
         """``first``, then the stream's frames until the client goes away or the stream ends."""
         try:
             yield first

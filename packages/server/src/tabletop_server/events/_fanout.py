@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
+from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable
 from typing import Generic, TypeVar
 
 from starlette.types import Receive, Scope, Send
@@ -82,7 +82,7 @@ class BoundedWriter:
 
     def __init__(
         self,
-        frames: AsyncIterator[bytes],
+        frames: AsyncGenerator[bytes, None],
         *,
         headers: dict[str, str],
         buffer: int,
@@ -101,24 +101,26 @@ class BoundedWriter:
         """Serve the stream until it ends, the client leaves, or the client is dropped."""
         queue: asyncio.Queue[bytes | None] = asyncio.Queue(maxsize=self.buffer)
         self.counter.open += 1
-        await send({"type": "http.response.start", "status": 200, "headers": self.headers})
-        writer = asyncio.ensure_future(self._write(queue, send))
-        producer = asyncio.ensure_future(self._produce(queue))
-        listener = asyncio.ensure_future(self._until_disconnect(receive))
+        tasks: list[asyncio.Future[None] | asyncio.Future[bool]] = []
         try:
+            await send({"type": "http.response.start", "status": 200, "headers": self.headers})
+            writer = asyncio.ensure_future(self._write(queue, send))
+            producer = asyncio.ensure_future(self._produce(queue))
+            listener = asyncio.ensure_future(self._until_disconnect(receive))
+            tasks += [writer, producer, listener]
             done, _ = await asyncio.wait({writer, producer, listener}, return_when=asyncio.FIRST_COMPLETED)
             if producer in done and producer.result():  # the stream ended: let the writer finish
                 await asyncio.wait({writer, listener}, return_when=asyncio.FIRST_COMPLETED)
             elif producer in done:
                 self.counter.dropped += 1  # the client does not read: drop the connection
         finally:
-            for task in (writer, producer, listener):
+            for task in tasks:
                 task.cancel()
-            for task in (writer, producer, listener):
+            for task in tasks:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
             with contextlib.suppress(Exception):
-                await self.frames.aclose()  # type: ignore[attr-defined]
+                await self.frames.aclose()  # the stream's own cleanup (its hub subscription)
             self.counter.open -= 1
 
     async def _produce(self, queue: asyncio.Queue[bytes | None]) -> bool:
