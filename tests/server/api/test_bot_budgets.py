@@ -102,3 +102,20 @@ def test_a_full_bot_queue_refuses_new_bot_matches_and_nothing_else(migrated_url:
         assert [match["id"] for match in listed] == [busy]  # nothing was created
         humans = api.create("tic-tac-toe", [{"name": "Ann"}, {"name": "Bob"}])  # no bots: accepted
         assert humans["status"] == "in_progress"
+
+
+def test_without_bot_processes_the_bots_search_in_the_server_under_the_same_budgets(
+    migrated_url: str,
+) -> None:
+    settings = {"bot_processes": 0, "bot_max_iterations": 20, **BUDGET}
+    with live_server(migrated_url, **settings) as server, _client(server) as api:
+        seats = [
+            {"name": "X", "bot": {"kind": "mcts", "iterations": 5000}},
+            {"name": "O", "bot": {"kind": "mcts"}},
+        ]
+        match_id = api.create("tic-tac-toe", seats, seed=9)["id"]
+        _until(lambda: api.match(match_id)["status"] == "finished", "the bots did not finish")
+        runner = server.app.state.bots
+        assert runner._pool is None  # no process was started
+        _until(runner.idle, "the bot queue did not empty")
+        assert runner.depth() == 0
