@@ -109,7 +109,7 @@ def test_without_bot_processes_the_bots_search_in_the_server_under_the_same_budg
 ) -> None:
     settings = {"bot_processes": 0, "bot_max_iterations": 20, **BUDGET}
     with live_server(migrated_url, **settings) as server, _client(server) as api:
-        seats = [
+        seats: list[Mapping[str, object]] = [
             {"name": "X", "bot": {"kind": "mcts", "iterations": 5000}},
             {"name": "O", "bot": {"kind": "mcts"}},
         ]
