@@ -12,7 +12,7 @@ from typing import Any
 import orjson
 import pytest
 from pydantic import BaseModel
-from tabletop import AnyState, GameConfig, GameEngine
+from tabletop import AnyState, GameConfig, GameEngine, new_prng_key
 from tabletop.bots import Bot, MctsBot, RandomBot, action_key, identity_determinizer, playout
 from tabletop.games import load
 from tabletop.testing import GameHarness, make_game
@@ -179,6 +179,34 @@ def test_the_bad_settings_are_refused() -> None:
         MctsBot(engine, iterations=0)
     with pytest.raises(ValueError, match="exploration"):
         MctsBot(engine, exploration=-1.0)
+    with pytest.raises(ValueError, match="time_limit"):
+        MctsBot(engine, time_limit=-0.5)
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "go-fish"])
+def test_a_time_limit_stops_the_search_with_the_best_action_so_far(name: str) -> None:
+    # A million iterations would take many minutes; a spent budget stops after the first one.
+    definition = load(name)
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+    game = make_game(definition, players=2, seed=3)
+    state = engine.start(game, prng_key=new_prng_key()).state
+    player = state.active_player_ids[0]
+    legal = {action_key(action) for action in engine.legal_actions(state, player, game)}
+    assert len(legal) > 1
+    bot = MctsBot(engine, iterations=1_000_000, seed=2, time_limit=0.0)
+    chosen = bot.choose(state, player, game)
+    assert chosen is not None and action_key(chosen) in legal
+    assert bot.last_iterations == 1
+    ranked = MctsBot(engine, iterations=1_000_000, seed=2, time_limit=0.0).evaluate(state, player, game)
+    assert sum(stats.visits for stats in ranked) == 1 and {action_key(s.action) for s in ranked} == legal
+
+
+def test_a_generous_time_limit_leaves_an_iteration_bounded_search_unchanged() -> None:
+    harness = _ttt((0, 0), (1, 1))
+    plain = MctsBot(harness.engine, iterations=80, seed=6).evaluate(harness.state, "p1", harness.game)
+    timed = MctsBot(harness.engine, iterations=80, seed=6, time_limit=3600.0)
+    assert timed.evaluate(harness.state, "p1", harness.game) == plain
+    assert timed.last_iterations == 80
 
 
 @pytest.mark.parametrize("name", GAMES)

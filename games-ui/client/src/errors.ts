@@ -30,6 +30,8 @@ export type KnownErrorCode =
   | "incompatible-logic-version"
   | "game-over"
   | "payload-too-large"
+  | "storage-unavailable"
+  | "bots-busy"
   | "network-error"
   | "bad-response";
 

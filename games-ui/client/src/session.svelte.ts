@@ -96,6 +96,10 @@ export class MatchSession<View, Action extends Indexed, Request extends { type: 
         connection: (open) => {
           this.connected = open;
         },
+        ended: (error) => {
+          this.connected = false;
+          this.error = error; // the seat was lost: the banner says so, and the stream stays closed
+        },
       },
       this.index > 0 ? this.index - 1 : null,
       this.#factory,

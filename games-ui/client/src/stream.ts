@@ -5,6 +5,7 @@
 // `last_event_id`, so the server starts over with a snapshot.
 import type { TabletopClient } from "./api.js";
 import { applyDelta, DeltaError, type Json } from "./delta.js";
+import { ApiError, type ErrorBody } from "./errors.js";
 import type { UpdateEvent, UpdateWire, ViewResponse } from "./protocol.js";
 
 export interface StreamHandlers<View, Legal, Action> {
@@ -16,7 +17,14 @@ export interface StreamHandlers<View, Legal, Action> {
   reset(data: ViewResponse<View, Legal>): void;
   /** The connection opened (true) or dropped (false). */
   connection(open: boolean): void;
+  /** The server ended the stream for good (`end` with `invalid-token`: the seat token that opened
+   * it no longer holds the seat); the stream does not reconnect. */
+  ended?(error: ApiError): void;
 }
+
+/** `end` codes after which reconnecting cannot help (the seat is lost); any other code (e.g.
+ * `storage-unavailable`) is retried with a fresh stream token. */
+const FINAL_END_CODES: ReadonlySet<string> = new Set(["invalid-token"]);
 
 /** The smallest part of EventSource the stream uses (tests may pass their own). */
 export type EventSourceFactory = (url: string) => EventSource;
@@ -100,6 +108,20 @@ export class MatchStream<View, Legal, Action> {
       this.#keep(id, { ...(data as { [key: string]: Json }), actions: [] });
       this.handlers[name](data as unknown as ViewResponse<View, Legal>);
     };
+    source.addEventListener("end", (event) => {
+      // The server closed the stream and says why: {code, message, path}.
+      if (this.#source !== source) return;
+      const body = JSON.parse((event as MessageEvent<string>).data) as ErrorBody;
+      source.close();
+      this.#source = null;
+      this.handlers.connection(false);
+      if (FINAL_END_CODES.has(body.code)) {
+        this.close();
+        this.handlers.ended?.(new ApiError(401, body));
+      } else {
+        this.#retry();
+      }
+    });
     listen("snapshot", whole("snapshot"));
     listen("reset", whole("reset"));
     listen("update", (data, id) => {

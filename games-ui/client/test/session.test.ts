@@ -178,6 +178,32 @@ describe("MatchSession", () => {
     session.stop();
   });
 
+  it("stops for good when the server ends the stream because the seat was lost", async () => {
+    const server = scripted([mark(0, "p1")]);
+    const session = await started(server);
+    const first = server.sources[0];
+    first?.open();
+    first?.emit("end", 0, { code: "invalid-token", message: "the seat is lost", path: null });
+    expect(first?.closed).toBe(true);
+    expect(session.connected).toBe(false);
+    expect(session.error?.code).toBe("invalid-token");
+    await settle(300);
+    expect(server.sources).toHaveLength(1);
+    session.stop();
+  });
+
+  it("reconnects with a fresh token when the server ends the stream on a database fault", async () => {
+    const server = scripted([mark(0, "p1")]);
+    const session = await started(server);
+    const first = server.sources[0];
+    first?.emit("end", 0, { code: "storage-unavailable", message: "try later", path: null });
+    expect(first?.closed).toBe(true);
+    await settle(300);
+    expect(server.sources).toHaveLength(2);
+    expect(session.error).toBeNull();
+    session.stop();
+  });
+
   it("keeps a refused action's typed error and re-reads the match so the board stays consistent", async () => {
     const log = [mark(0, "p1")];
     const server = scripted(log).on("POST", /\/actions\/Mark$/, () => ({

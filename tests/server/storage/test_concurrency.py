@@ -82,7 +82,7 @@ def test_one_of_many_racing_claims_gets_the_seat(store: Store) -> None:
 
 def test_a_stream_token_redeemed_by_racing_clients_works_once(store: Store) -> None:
     StoredTable(store, "sample").create("m1")
-    token = store.create_stream_token("m1", "p1")
+    token = store.create_stream_token("m1", None)
     outcomes = race(THREADS, lambda n: store.redeem_stream_token("m1", token))
     assert sum(not isinstance(o, Exception) for o in outcomes) == 1
     assert sum(isinstance(o, InvalidStreamTokenError) for o in outcomes) == THREADS - 1

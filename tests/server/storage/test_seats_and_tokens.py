@@ -61,7 +61,9 @@ def test_a_stream_token_works_once_for_its_match_and_seat(store: Store) -> None:
     table = StoredTable(store, "sample")
     table.create("m1")
     table.create("m2")
-    seat_token = store.create_stream_token("m1", "p2")
+    held = new_token()
+    store.claim_seat("m1", "p2", hash_token(held))
+    seat_token = store.create_stream_token("m1", "p2", seat_token_hash=hash_token(held))
     spectator_token = store.create_stream_token("m1", None)
     with pytest.raises(InvalidStreamTokenError):
         store.redeem_stream_token("m2", seat_token)  # another match's token is refused ...
@@ -77,11 +79,33 @@ def test_a_stream_token_works_once_for_its_match_and_seat(store: Store) -> None:
         store.create_stream_token("nope", None)
 
 
+def test_a_seat_stream_token_works_only_while_its_seat_token_holds_the_seat(store: Store) -> None:
+    StoredTable(store, "sample").create("m1")
+    first, second = new_token(), new_token()
+    store.claim_seat("m1", "p1", hash_token(first))
+    minted = [store.create_stream_token("m1", "p1", seat_token_hash=hash_token(first)) for _ in range(2)]
+    unbound = store.create_stream_token("m1", "p1")  # a seat's token must name its seat token
+    assert store.check_stream_token("m1", minted[0]).seat_token_hash == hash_token(first)
+    store.release_seat("m1", "p1", first)
+    store.claim_seat("m1", "p1", hash_token(second))  # someone else holds the seat now
+    for token in (*minted, unbound):
+        with pytest.raises(InvalidStreamTokenError):
+            store.check_stream_token("m1", token)
+        with pytest.raises(InvalidStreamTokenError):
+            store.redeem_stream_token("m1", token)
+    fresh = store.create_stream_token("m1", "p1", seat_token_hash=hash_token(second))
+    assert store.check_stream_token("m1", fresh).player_id == "p1"  # checking does not use it
+    assert store.redeem_stream_token("m1", fresh).seat_token_hash == hash_token(second)
+
+
 def test_an_expired_stream_token_is_refused_and_purged(store: Store) -> None:
     StoredTable(store, "sample").create("m1")
-    expired = store.create_stream_token("m1", "p1", ttl=timedelta(0))
-    live = store.create_stream_token("m1", "p1", ttl=timedelta(minutes=5))
-    used = store.create_stream_token("m1", "p1")
+    held = new_token()
+    store.claim_seat("m1", "p1", hash_token(held))
+    bound = hash_token(held)
+    expired = store.create_stream_token("m1", "p1", ttl=timedelta(0), seat_token_hash=bound)
+    live = store.create_stream_token("m1", "p1", ttl=timedelta(minutes=5), seat_token_hash=bound)
+    used = store.create_stream_token("m1", "p1", seat_token_hash=bound)
     store.redeem_stream_token("m1", used)
     with pytest.raises(InvalidStreamTokenError):
         store.redeem_stream_token("m1", expired)

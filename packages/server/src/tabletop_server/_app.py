@@ -11,7 +11,7 @@ from importlib.metadata import version
 from fastapi import FastAPI
 from starlette.concurrency import run_in_threadpool
 
-from tabletop_server._bots import BotRunner
+from tabletop_server._bots import BotBudget, BotRunner
 from tabletop_server._connections import configure as configure_connections
 from tabletop_server._errors import install_error_handlers
 from tabletop_server._health import ReadinessGate, Warmup, install_health_routes
@@ -24,8 +24,9 @@ from tabletop_server._registry import GameRegistry
 from tabletop_server._service import MatchService
 from tabletop_server._settings import Settings
 from tabletop_server._static import mount_ui
+from tabletop_server._streams import StreamStep
 from tabletop_server._upgrade import outdated_report
-from tabletop_server.events import EventHub, PostgresHub, hub_for
+from tabletop_server.events import EventHub, PostgresHub, SharedSteps, hub_for
 from tabletop_server.routers import events, games, history, matches, play, seats
 from tabletop_server.routers._fast import FastPaths
 from tabletop_server.storage import Store, StoreOptions, head_revision, upgrade
@@ -112,14 +113,24 @@ def create_app(
             pool_size=settings.db_pool_size,
             max_overflow=settings.db_max_overflow,
             pool_timeout=settings.db_pool_timeout,
+            statement_timeout_ms=round(settings.db_statement_timeout * 1000),
             synchronous_commit=settings.db_synchronous_commit,
             sqlite_wal_max_bytes=settings.sqlite_wal_max_bytes,
             sqlite_max_bytes=settings.sqlite_max_bytes,
         )
         store = Store(settings.db, options=options)  # connects on first use
         service = MatchService(settings, registry, store, hub)
-        runner = BotRunner(service, delay=settings.bot_delay)
+        budget = BotBudget(
+            max_iterations=settings.bot_max_iterations,
+            decision_seconds=settings.bot_decision_seconds,
+            processes=settings.bot_processes,
+            queue_size=settings.bot_queue_size,
+            delay=settings.bot_delay,
+        )
+        runner = BotRunner(service, budget)
+        service.admit_bots = runner.admit
         app.state.service = service
+        app.state.stream_steps = SharedSteps[StreamStep]()
         app.state.bots = runner
         # What needs the database runs now and, while it fails, again every second: the worker
         # starts anyway (503 until then), so a database outage never stops the server.

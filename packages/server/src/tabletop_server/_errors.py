@@ -74,10 +74,11 @@ _STATUS_BY_CODE: dict[str, int] = {
     # 429: a per-client rate limit (retry after Retry-After seconds)
     "rate-limited": 429,
     "internal-error": 500,
-    # 503: the database cannot be reached (retry later)
+    # 503: the database cannot be reached, or the bots are busy (retry later)
     "storage-unavailable": 503,
     "storage-full": 503,
     "not-ready": 503,
+    "bots-busy": 503,
 }
 
 

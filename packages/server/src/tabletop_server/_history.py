@@ -149,6 +149,8 @@ def fork(
             raise ApiError(
                 "invalid-index", f"a fork keeps {row.base_index}..{row.head} actions, not {at}", path="index"
             )
+        if service.admit_bots is not None and row.has_bots:
+            service.admit_bots()
         fork_id = "m_" + secrets.token_hex(8)
         seats = [NewSeat(player_id=s.player_id, name=s.name, bot=s.bot) for s in parent.seats]
         game = build_game(

@@ -9,6 +9,7 @@ an index).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
@@ -38,7 +39,7 @@ from tabletop_server._runtime import (
 from tabletop_server._settings import Settings
 from tabletop_server._undo import UNDO_WINDOW, UndoCheck, undo_check
 from tabletop_server._upgrade import resolve_version
-from tabletop_server.events import EventHub, MatchChange
+from tabletop_server.events import EventHub, MatchChange, StreamCounter
 from tabletop_server.storage import (
     ENDED,
     IdempotentRetryError,
@@ -103,6 +104,11 @@ class MatchService:
         self.on_change: list[Callable[[str], None]] = []
         """Called (from any thread) with the id of a match with bot seats after each committed
         write: the bot runner."""
+        self.streams = StreamCounter()
+        """The worker's open event streams (``open``) and dropped slow clients (``dropped``)."""
+        self.admit_bots: Callable[[], None] | None = None
+        """Raises ``ApiError("bots-busy")`` when no new bot work fits (the bot runner's ``admit``);
+        called before a match with bot seats is created or forked."""
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -285,6 +291,8 @@ class MatchService:
                 f"{entry.name} takes {definition.min_players}..{definition.max_players} seats, not {count}",
                 path="seats",
             )
+        if self.admit_bots is not None and any(seat.bot is not None for seat in request.seats):
+            self.admit_bots()
         match_id = "m_" + secrets.token_hex(8)
         creator = new_token()
         invites = {f"p{n}": new_token() for n, seat in enumerate(request.seats, start=1) if seat.bot is None}
@@ -409,12 +417,24 @@ class MatchService:
             raise storage_error(error) from None
         finally:
             self.cache.drop(match_id)
+        with contextlib.suppress(ApiError):  # wake the seat's streams: they end (PostgreSQL: NOTIFY)
+            self.hub.publish(MatchChange(match_id, self.load(match_id).row.head))
 
-    def stream_token(self, match_id: str, player_id: str | None) -> JsonDict:
-        """``POST .../stream-tokens``: a single-use token for the event stream."""
+    def stream_token(self, match_id: str, authorization: str | None) -> JsonDict:
+        """``POST .../stream-tokens``: a single-use token for the event stream, bound to the seat
+        token of ``authorization`` (a spectator's without one).
+
+        Raises:
+            ApiError: A token that holds no seat of the match (``invalid-token``), no such match.
+        """
+        player_id = self.authenticate(match_id, authorization)
+        token = bearer_token(authorization)
+        seat_hash = None if player_id is None or token is None else hash_token(token)
         ttl = self.settings.stream_token_ttl
         try:
-            token = self.store.create_stream_token(match_id, player_id, ttl=timedelta(seconds=ttl))
+            token = self.store.create_stream_token(
+                match_id, player_id, ttl=timedelta(seconds=ttl), seat_token_hash=seat_hash
+            )
         except StorageError as error:
             raise storage_error(error) from None
         return {"stream_token": token, "expires_in": ttl}

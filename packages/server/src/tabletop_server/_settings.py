@@ -51,8 +51,25 @@ class Settings(BaseSettings):
     """Seconds a stream token stays valid (it is also single-use)."""
     keepalive_seconds: float = Field(default=15.0, gt=0)
     """Seconds between ``: keep-alive`` comments on an idle event stream."""
+    stream_buffer_frames: int = Field(default=16, ge=1)
+    """Events (and keep-alives) an event stream may hold for a client that is slow to read."""
+    stream_drop_seconds: float = Field(default=10.0, gt=0)
+    """Seconds a stream's buffer may stay full before the client is dropped (it reconnects with
+    ``Last-Event-ID`` and loses nothing); a client that does not read cannot hold anything up."""
     bot_delay: float = Field(default=0.0, ge=0)
     """Seconds a bot waits before playing (0 in tests; a little makes play watchable)."""
+    bot_decision_seconds: float = Field(default=1.0, gt=0, le=600)
+    """Wall-clock seconds one search bot (MCTS) decision may take; it then plays the best move it
+    found so far. Bounds what one match's bots cost, whatever iterations its creator asked for."""
+    bot_max_iterations: int = Field(default=2_000, ge=1)
+    """The most MCTS iterations of one decision; a seat asking for more gets this many."""
+    bot_processes: int = Field(default=1, ge=0, le=64)
+    """Bot processes searching at once, per server worker, at a lower scheduling priority than
+    the server (0: search in the server's own process, whose request latency then depends on bot
+    load). Decisions of all matches take turns: one decision per match, then the next match."""
+    bot_queue_size: int = Field(default=256, ge=1)
+    """Matches that may wait for a bot decision at once (per worker); while it is full, creating or
+    forking a match with bot seats is refused with ``503 bots-busy``."""
     access_log: bool = False
     """Log one line per request (uvicorn's access log; off by default: at thousands of requests
     a second the logging costs more than the request)."""
@@ -71,6 +88,9 @@ class Settings(BaseSettings):
     db_max_overflow: int = Field(default=10, ge=0)
     """Extra connections a worker may open under load (PostgreSQL needs ``max_connections`` ≥
     workers × (pool size + overflow + 1 listener))."""
+    db_statement_timeout: float = Field(default=30.0, gt=0)
+    """PostgreSQL: seconds one statement may run before it is cancelled (the request then gets
+    ``503 storage-unavailable``; a new event stream an ``end`` event, its token unspent)."""
     db_pool_timeout: float = Field(default=10.0, gt=0)
     """Seconds a request waits for a free connection before ``503 storage-unavailable``."""
     match_cache_size: int = Field(default=4096, ge=0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -92,10 +93,14 @@ class MctsBot(Generic[StateT, ConfigT]):
         pause_gc: Pause Python's cyclic garbage collector during a search (it is restored
             afterwards). A search allocates many short-lived states, and collections cost about
             a third of its time; turn this off in a multi-threaded host.
+        time_limit: Seconds of wall-clock time one decision may search (None: no limit). The
+            search stops at the first iteration boundary past it and plays the best action
+            found so far (always after at least one iteration). A limit makes the choice depend
+            on the machine's speed; without one, the same seed and state give the same choice.
 
     Raises:
-        ValueError: ``iterations`` is below 1 or ``exploration`` is negative, or the game hides
-            information and there is no determinizer.
+        ValueError: ``iterations`` is below 1, ``exploration`` or ``time_limit`` is negative,
+            or the game hides information and there is no determinizer.
     """
 
     def __init__(
@@ -109,7 +114,11 @@ class MctsBot(Generic[StateT, ConfigT]):
         max_rollout_actions: int = 1_000,
         cache_size: int = 50_000,
         pause_gc: bool = True,
+        time_limit: float | None = None,
     ) -> None:
+        if time_limit is not None and not time_limit >= 0:
+            msg = f"time_limit must not be negative, got {time_limit}"
+            raise ValueError(msg)
         if iterations < 1:
             msg = f"iterations must be at least 1, got {iterations}"
             raise ValueError(msg)
@@ -136,6 +145,10 @@ class MctsBot(Generic[StateT, ConfigT]):
         self._rollout: RandomRollout[StateT, ConfigT] = RandomRollout(engine)
         self.cache_size = cache_size
         self.pause_gc = pause_gc
+        self.time_limit = time_limit
+        self.last_iterations = 0
+        """How many iterations the last search ran (fewer than ``iterations`` when it stopped
+        early or at its time limit; 0 when the choice needed no search)."""
 
     def new_id(self) -> str:
         """A fresh 21-character action id from the bot's generator."""
@@ -152,6 +165,7 @@ class MctsBot(Generic[StateT, ConfigT]):
         """
         view, world = self._observe(state, player_id)
         legal = self.engine.legal_actions(world, player_id, game)
+        self.last_iterations = 0
         if len(legal) > 1:
             ranked = self._search(view, world, player_id, game, legal, stop_early=True)
             legal = [stats.action for stats in ranked]
@@ -165,7 +179,7 @@ class MctsBot(Generic[StateT, ConfigT]):
         """Search from ``state`` with every iteration and rank ``player_id``'s legal actions.
 
         Most visited first; ties are broken by value, then by the order of the legal actions.
-        Empty if the player has no legal action.
+        Empty if the player has no legal action. A ``time_limit`` still applies.
         """
         view, world = self._observe(state, player_id)
         legal = self.engine.legal_actions(world, player_id, game)
@@ -200,6 +214,9 @@ class MctsBot(Generic[StateT, ConfigT]):
         """
         candidates = {action_key(action): action for action in legal}
         root = Node()
+        limit = self.time_limit
+        deadline = None if limit is None else time.monotonic() + limit
+        done = 0
         sampled: StateT | None = world if self.hidden_information else None
         with gc_paused(self.pause_gc):
             # Sampled worlds are all different: a transposition table would only cost
@@ -220,7 +237,10 @@ class MctsBot(Generic[StateT, ConfigT]):
                     self._iterate_owned(root, self._owned(base), player_id, table)
                 if stop_early and decided(root, candidates.keys(), self.iterations - done):
                     break
+                if deadline is not None and time.monotonic() >= deadline:
+                    break
             del table  # freed before the collector runs again, not traversed by it
+        self.last_iterations = done
         ranked = [
             ActionStats(action, child.visits, child.rewards.get(player_id, 0.0) / child.visits)
             for key, action in candidates.items()

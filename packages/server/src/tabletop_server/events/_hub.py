@@ -32,6 +32,9 @@ class MatchChange:
 class Subscription(Protocol):
     """One stream's interest in one match."""
 
+    changed_at: float
+    """The event loop's time (``loop.time()``) of the last notification (0: none yet)."""
+
     async def wait(self, timeout: float) -> bool:
         """Wait until the match changed since the last call (True) or ``timeout`` passed (False)."""
         ...
@@ -60,8 +63,10 @@ class _Subscription:
         self.match_id = match_id
         self.event = asyncio.Event()
         self.loop = asyncio.get_running_loop()
+        self.changed_at = 0.0
 
     def notify(self) -> None:
+        self.changed_at = self.loop.time()
         self.event.set()
 
     async def wait(self, timeout: float) -> bool:

@@ -264,10 +264,13 @@ class StreamGrant:
     Attributes:
         match_id: The match whose events may be streamed.
         player_id: The seat whose perspective is streamed, or None for a spectator.
+        seat_token_hash: The hash of the seat token that minted the stream token (None for a
+            spectator): the stream is valid while that token holds the seat.
     """
 
     match_id: str
     player_id: str | None
+    seat_token_hash: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 import orjson
-from sqlalchemy import Connection, and_, bindparam, delete, insert, or_, select, update
+from sqlalchemy import ColumnElement, Connection, and_, bindparam, delete, exists, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._access import AccessStore, check_claim, find_record, record_key, same_request
@@ -23,6 +23,7 @@ from tabletop_server.storage._errors import (
     UnknownMatchError,
     UnknownSeatError,
 )
+from tabletop_server.storage._notify import notify_change
 from tabletop_server.storage._rows import IdempotencyRecord, NewIdempotencyKey, SeatRow, StreamGrant
 from tabletop_server.storage._tables import idempotency_keys, matches, seats, stream_tokens
 from tabletop_server.storage._tokens import hash_token, new_token, same_hash
@@ -159,17 +160,27 @@ class SeatStore(AccessStore):
             )
             if connection.execute(update(seats).where(guard).values(token_hash=None)).rowcount != 1:
                 raise SeatNotHeldError(match_id, player_id)  # pragma: no cover - the write lock holds
+            if self.dialect == "postgresql":  # every worker's streams of the seat end (at commit)
+                head = connection.execute(select(matches.c.head).where(matches.c.id == match_id)).scalar_one()
+                notify_change(connection, match_id, head, bot_may_move=False)
             return seat
 
         seat = self._transact(release)
         return replace(seat, token_hash=None)
 
     def create_stream_token(
-        self, match_id: str, player_id: str | None, *, ttl: timedelta = timedelta(seconds=60)
+        self,
+        match_id: str,
+        player_id: str | None,
+        *,
+        ttl: timedelta = timedelta(seconds=60),
+        seat_token_hash: str | None = None,
     ) -> str:
         """Issue a single-use stream token for the match, seen as ``player_id`` (None: spectator).
 
-        Only its hash is stored; the token itself is returned once.
+        Only its hash is stored; the token itself is returned once. A seat's stream token is bound
+        to the seat token that minted it (``seat_token_hash``): it is refused once that token no
+        longer holds the seat.
 
         Raises:
             UnknownMatchError: No such match.
@@ -181,6 +192,7 @@ class SeatStore(AccessStore):
             "player_id": player_id,
             "expires_at": now() + ttl,
             "used": False,
+            "seat_token_hash": seat_token_hash,
         }
 
         def issue(connection: Connection) -> None:
@@ -191,30 +203,45 @@ class SeatStore(AccessStore):
         self._transact(issue)
         return token
 
-    def redeem_stream_token(self, match_id: str, token: str) -> StreamGrant:
-        """Use a stream token: valid once, before it expires, for its own match only.
+    def check_stream_token(self, match_id: str, token: str) -> StreamGrant:
+        """What a stream token would grant now, without using it (one read).
 
         Raises:
-            InvalidStreamTokenError: Unknown, used already, expired, or issued for another match.
+            InvalidStreamTokenError: Unknown, used already, expired, issued for another match, or
+                minted by a seat token that no longer holds its seat.
+        """
+        query = select(stream_tokens.c.player_id, stream_tokens.c.seat_token_hash).where(
+            _redeemable(match_id, hash_token(token))
+        )
+        with self._read() as connection:
+            found = connection.execute(query).first()
+        if found is None:
+            raise InvalidStreamTokenError
+        return StreamGrant(match_id=match_id, player_id=found[0], seat_token_hash=found[1])
+
+    def redeem_stream_token(self, match_id: str, token: str) -> StreamGrant:
+        """Use a stream token: valid once, before it expires, for its own match only, while the
+        seat token that minted it still holds its seat.
+
+        Raises:
+            InvalidStreamTokenError: Unknown, used already, expired, issued for another match, or
+                minted by a seat token that no longer holds its seat.
         """
         token_hash = hash_token(token)
-        guard = and_(
-            stream_tokens.c.token_hash == token_hash,
-            stream_tokens.c.match_id == match_id,
-            stream_tokens.c.used.is_(False),
-            stream_tokens.c.expires_at > now(),
-        )
+        guard = _redeemable(match_id, token_hash)
 
-        def redeem(connection: Connection) -> str | None:
+        def redeem(connection: Connection) -> tuple[str | None, str | None]:
             if connection.execute(update(stream_tokens).where(guard).values(used=True)).rowcount != 1:
                 raise InvalidStreamTokenError
-            found: str | None = connection.execute(
-                select(stream_tokens.c.player_id).where(stream_tokens.c.token_hash == token_hash)
-            ).scalar_one()
-            return found
+            found = connection.execute(
+                select(stream_tokens.c.player_id, stream_tokens.c.seat_token_hash).where(
+                    stream_tokens.c.token_hash == token_hash
+                )
+            ).one()
+            return found[0], found[1]
 
-        player_id = self._transact(redeem)
-        return StreamGrant(match_id=match_id, player_id=player_id)
+        player_id, seat_hash = self._transact(redeem)
+        return StreamGrant(match_id=match_id, player_id=player_id, seat_token_hash=seat_hash)
 
     def purge_stream_tokens(self) -> int:
         """Delete used and expired stream tokens; returns how many."""
@@ -222,6 +249,22 @@ class SeatStore(AccessStore):
         return self._transact(
             lambda connection: connection.execute(delete(stream_tokens).where(stale)).rowcount
         )
+
+
+def _redeemable(match_id: str, token_hash: str) -> ColumnElement[bool]:
+    """An unused, unexpired stream token of the match whose seat token (if any) holds its seat."""
+    holds = exists().where(
+        seats.c.match_id == stream_tokens.c.match_id,
+        seats.c.player_id == stream_tokens.c.player_id,
+        seats.c.token_hash == stream_tokens.c.seat_token_hash,
+    )
+    return and_(
+        stream_tokens.c.token_hash == token_hash,
+        stream_tokens.c.match_id == match_id,
+        stream_tokens.c.used.is_(False),
+        stream_tokens.c.expires_at > now(),
+        or_(stream_tokens.c.player_id.is_(None), holds),
+    )
 
 
 _SELECT_SEATS = select(seats).where(seats.c.match_id == bindparam("match_id")).order_by(seats.c.position)

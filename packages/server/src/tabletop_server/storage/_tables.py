@@ -116,6 +116,12 @@ stream_tokens = Table(
     Column("player_id", String(ID), nullable=True, comment="null: a spectator"),
     Column("expires_at", DateTime(timezone=True), nullable=False),
     Column("used", Boolean, nullable=False),
+    Column(
+        "seat_token_hash",
+        String(64),
+        nullable=True,
+        comment="sha256 of the seat token that minted it; null: a spectator",
+    ),
     Index(None, "expires_at"),
 )
 
