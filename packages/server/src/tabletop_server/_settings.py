@@ -133,7 +133,7 @@ class Settings(BaseSettings):
     retention_abandoned_days: float = Field(default=0.0, ge=0)
     """Delete an unfinished match nobody touched for this many days (0: keep them; finished
     matches are always kept)."""
-    sqlite_wal_max_bytes: int = Field(default=64 * 1024 * 1024, ge=0)
+    sqlite_wal_max_bytes: int = Field(default=16 * 1024 * 1024, ge=0)
     """SQLite: when the write-ahead log file grows past this size, it is checkpointed in full
     and truncated (the writers wait for that moment); 0 never truncates."""
     sqlite_max_bytes: int = Field(default=0, ge=0)

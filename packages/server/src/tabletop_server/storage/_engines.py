@@ -52,7 +52,7 @@ class StoreOptions:
     pool_pre_ping: bool = True
     sqlite_synchronous: Literal["NORMAL", "FULL"] = "NORMAL"
     sqlite_checkpoint_seconds: float = 1.0
-    sqlite_wal_max_bytes: int = 64 * 1024 * 1024
+    sqlite_wal_max_bytes: int = 16 * 1024 * 1024
     sqlite_max_bytes: int = 0
     synchronous_commit: Literal["on", "off", "local", "remote_write", "remote_apply"] | None = None
 
