@@ -314,6 +314,8 @@ class GameDefinition(Generic[StateT, ConfigT]):
                 yield f"config option {field_name!r} has no default"
 
     def _version_problems(self) -> list[str]:
+        if not self.migrations and not self.frozen_versions:
+            return []  # the version's form is the schema export's concern (`tabletop schemas`)
         problems: list[str] = []
         try:
             installed = parse_version(self.logic_version)
