@@ -116,13 +116,21 @@ class SqliteWriter:
         """Copy the write-ahead log into the database file now and then, off the write path
         (``PASSIVE``: it never waits for, nor blocks, the writer or the readers); when the log
         file has grown past ``wal_max_bytes`` (readers kept it from being reset), a ``TRUNCATE``
-        checkpoint empties it (it waits for the readers of the moment, and writers wait for it)."""
+        checkpoint empties it. That checkpoint never waits for readers (no busy handler): while
+        a reader holds the log it gives up at once and is tried again, so writers never queue
+        behind a long read (with a busy handler they did, and timed out as ``database is locked``)."""
         while not self._stop.wait(every):
             mode = "TRUNCATE" if self.wal_bytes() > self._wal_max_bytes > 0 else "PASSIVE"
             try:
                 raw = engine.raw_connection()  # outside any transaction (none may be open)
                 try:
-                    raw.driver_connection.execute(f"PRAGMA wal_checkpoint({mode})")  # type: ignore[union-attr]
+                    driver = raw.driver_connection
+                    (waited,) = driver.execute("PRAGMA busy_timeout").fetchone()  # type: ignore[union-attr]
+                    driver.execute("PRAGMA busy_timeout=0")  # type: ignore[union-attr]
+                    try:
+                        driver.execute(f"PRAGMA wal_checkpoint({mode})")  # type: ignore[union-attr]
+                    finally:
+                        driver.execute(f"PRAGMA busy_timeout={int(waited)}")  # type: ignore[union-attr]
                 finally:
                     raw.close()
             except Exception:  # the database is busy or gone: try again later
