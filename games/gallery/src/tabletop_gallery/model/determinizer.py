@@ -71,7 +71,9 @@ def _deal_hidden_paintings(
     if data["lot"] is not None:
         seen.update(painting["id"] for painting in data["lot"]["paintings"])
     unseen = [painting.model_dump(mode="json") for painting in gallery_deck() if painting.id not in seen]
-    sizes = [int(player.pop("hand_count")) for player in others]
+    sizes = [int(player["hand_count"]) for player in others]
+    for player in data["players"]:
+        del player["hand_count"]
     deck_count = int(data.pop("deck_count"))
     if sum(sizes) + deck_count != len(unseen):
         msg = (
