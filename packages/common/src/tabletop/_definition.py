@@ -112,6 +112,10 @@ class GameDefinition(Generic[StateT, ConfigT]):
             :meth:`tabletop.GameEngine.load_state` checks them on every state a host loads
             (raising :class:`tabletop.InvalidStateError`), and ``tabletop simulate`` after every
             action. It may assume the state passed its schema.
+        evaluator: A heuristic for an unfinished state: each player's expected reward (1 a win,
+            0 a loss) by player id. Search bots (:class:`tabletop.bots.MctsBot`) score a rollout
+            they cut off after ``max_rollout_actions`` with it, instead of as a draw, so a long
+            game can be searched with short rollouts. None: a cut-off rollout is a draw (0.5).
 
     Raises:
         GameDefinitionError: Naming every problem found: a state without a handler, a handler
@@ -138,6 +142,7 @@ class GameDefinition(Generic[StateT, ConfigT]):
         determinizer: Determinizer[StateT] | None = None,
         chance: bool = False,
         invariants: Callable[[StateT], Iterable[str]] | None = None,
+        evaluator: Callable[[StateT], Mapping[str, float]] | None = None,
     ) -> None:
         self.name = name
         self.state_type = _hydrated_state_type(state_type)
@@ -163,6 +168,7 @@ class GameDefinition(Generic[StateT, ConfigT]):
         self.determinizer = determinizer
         self.chance = chance
         self.invariants = invariants
+        self.evaluator = evaluator
         self.hidden_information = _hides_information(self.state_type)
         """True if the state declares hidden information of its own (any non-public field but ``prng``)."""
         self.action_by_type: dict[str, type[HydratedAction[GameAction, StateT, ConfigT]]] = {}

@@ -6,6 +6,7 @@ from tabletop_gallery.components.rules import MAX_PLAYERS, MIN_PLAYERS
 from tabletop_gallery.definition.state_handlers import state_handlers
 from tabletop_gallery.definition.states import MachineState
 from tabletop_gallery.model.determinizer import determinize
+from tabletop_gallery.model.evaluator import evaluate
 from tabletop_gallery.model.game_state import HydratedGalleryGameState, setup
 from tabletop_gallery.model.invariants import invariants
 
@@ -20,4 +21,5 @@ definition = GameDefinition(
     logic_version="1.0.0",
     determinizer=determinize,
     invariants=invariants,
+    evaluator=evaluate,
 )
