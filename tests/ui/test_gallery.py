@@ -7,12 +7,15 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import expect
-from tabletop_fixtures.browser import Seat, Server, tid
+from tabletop_fixtures.browser import ROOT, Seat, Server, tid
 
 pytestmark = pytest.mark.browser
 
 OpenSeat = Callable[[str], Seat]
 MAX_MOVES = 400
+
+AXE = ROOT / "games-ui" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, a dev dependency of games-ui (installed by ``npm ci``)."""
 
 READY = (
     "() => document.querySelector('[data-testid=match-page]')?.dataset.status === 'finished'"
@@ -46,6 +49,21 @@ def make_a_move(seat: Seat, *, bid: bool) -> None:
     seat.wait_index(before + 1)
 
 
+def axe_violations(seat: Seat) -> list[str]:
+    """What axe-core finds wrong with the Gallery table (rule ids and the elements), empty if nothing."""
+    assert AXE.is_file(), f"{AXE} is missing: run npm ci in games-ui"
+    if not seat.page.evaluate("typeof window.axe !== 'undefined'"):
+        seat.page.add_script_tag(path=str(AXE))
+    found: list[str] = seat.page.evaluate(
+        """async () => {
+            const result = await window.axe.run(document.querySelector('[data-testid=game-gallery]'));
+            const where = (v) => v.nodes.map((n) => n.target.join(' ')).join(', ');
+            return result.violations.map((v) => `${v.id}: ${where(v)}`);
+        }"""
+    )
+    return found
+
+
 def test_gallery_one_human_against_two_random_bots_to_the_end(server: Server, open_seat: OpenSeat) -> None:
     ann = open_seat("ann")
     ann.goto("/")
@@ -70,6 +88,8 @@ def test_gallery_one_human_against_two_random_bots_to_the_end(server: Server, op
             break
         moves += 1
         assert moves < MAX_MOVES, "the match did not end"
+        if moves in {1, 3, 12}:  # the first turn, an auction, later in the round
+            assert axe_violations(ann) == []
         if moves == 3:
             ann.screenshot("gallery")
         make_a_move(ann, bid=moves % 4 == 0)
@@ -81,6 +101,7 @@ def test_gallery_one_human_against_two_random_bots_to_the_end(server: Server, op
     entries = ann.page.locator(tid("log-entry")).all_inner_texts()
     assert sum("Round 4 scored" in entry for entry in entries) == 1, entries
     assert any(" bought " in entry or " took " in entry for entry in entries)
+    assert axe_violations(ann) == []
     assert not ann.reloaded()
 
 
