@@ -206,7 +206,7 @@ def test_double_paired_by_its_auctioneer_is_sold_under_the_second_cards_kind(tab
     state = pass_(table, "p1")
     assert [p.id for p in state.player("p2").bought] == [5, 2]
     assert money(state) == {"p1": 140, "p2": 60, "p3": 100}
-    assert state.played["Amaro"] == 2  # type: ignore[index]
+    assert state.played["Amaro"] == 2
 
 
 def test_double_handed_over_makes_the_adder_the_auctioneer_and_play_goes_on_from_them(table: Harness) -> None:

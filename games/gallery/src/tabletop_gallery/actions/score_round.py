@@ -1,5 +1,6 @@
 """ScoreRound: the game ranks the artists, raises their values and buys the round's paintings."""
 
+from collections.abc import Mapping
 from typing import Literal
 
 from pydantic import Field
@@ -17,13 +18,13 @@ class ScoreRoundMetadata(Model):
 
     round: int = Field(ge=1)
     """The round that ended."""
-    played: dict[Artist, int]
+    played: dict[str, int]
     """Paintings of each artist played this round."""
     ranking: list[Artist]
     """The top artists, first to third (fewer if fewer artists were played)."""
-    awarded: dict[Artist, int]
+    awarded: dict[str, int]
     """The value each artist was given this round (30, 20, 10 or 0)."""
-    prices: dict[Artist, int]
+    prices: dict[str, int]
     """What the bank paid for each painting of an artist this round (0: worthless)."""
     payouts: dict[str, int]
     """What the bank paid each player, by player id, in seating order."""
@@ -40,7 +41,7 @@ class ScoreRound(GameAction):
     """Set by the engine when the action is applied."""
 
 
-def rank(played: dict[Artist, int]) -> list[Artist]:
+def rank(played: Mapping[str, int]) -> list[Artist]:
     """The artists played, most paintings first, ties to the artist listed first; at most three."""
     order = list(Artist)
     ranked = sorted(
@@ -55,11 +56,11 @@ class HydratedScoreRound(ScoreRound, HydratedAction[ScoreRound, HydratedGalleryG
     def apply(self, ctx: Ctx) -> None:
         state = ctx.state
         ranking = rank(state.played)
-        awarded = dict.fromkeys(Artist, 0)
+        awarded = dict.fromkeys((artist.value for artist in Artist), 0)
         for artist, award in zip(ranking, AWARDS, strict=False):
             awarded[artist] = award
         state.values.append(awarded)
-        prices = {artist: state.value_of(artist) if artist in ranking else 0 for artist in Artist}
+        prices = {artist.value: state.value_of(artist) if artist in ranking else 0 for artist in Artist}
         payouts: dict[str, int] = {}
         for player in state.players:
             payout = sum(prices[painting.artist] for painting in player.bought)
@@ -76,5 +77,5 @@ class HydratedScoreRound(ScoreRound, HydratedAction[ScoreRound, HydratedGalleryG
             prices=prices,
             payouts=payouts,
         )
-        state.played = dict.fromkeys(Artist, 0)
+        state.played = dict.fromkeys((artist.value for artist in Artist), 0)
         state.rounds.end_round(state.action_count)

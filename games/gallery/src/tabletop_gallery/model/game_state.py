@@ -37,8 +37,8 @@ HydratedAuction = (
 """An :data:`Auction` with its behaviour."""
 
 
-def _no_paintings_played() -> dict[Artist, int]:
-    return dict.fromkeys(Artist, 0)
+def _no_paintings_played() -> dict[str, int]:
+    return dict.fromkeys((artist.value for artist in Artist), 0)
 
 
 def _rounds() -> RoundManager:
@@ -67,10 +67,10 @@ class GalleryGameState(GameState[GalleryPlayerState, MachineState]):
     """The undealt paintings, shuffled at setup; views show only how many (``deck_count``)."""
     rounds: RoundManager = Field(default_factory=_rounds)
     """The four rounds: which one runs, and the action indexes they spanned."""
-    played: dict[Artist, int] = Field(default_factory=_no_paintings_played)
-    """Paintings of each artist put up for auction this round (the ranking counts them)."""
-    values: list[dict[Artist, int]] = Field(default_factory=list)
-    """Per ended round, oldest first: the value each artist was given (30, 20, 10 or 0)."""
+    played: dict[str, int] = Field(default_factory=_no_paintings_played)
+    """Paintings of each artist (by name) put up for auction this round (the ranking counts them)."""
+    values: list[dict[str, int]] = Field(default_factory=list)
+    """Per ended round, oldest first: the value each artist (by name) was given (30, 20, 10 or 0)."""
     lot: Lot | None = None
     """What is on the block now, if anything."""
     auction: Auction | None = None

@@ -37,9 +37,9 @@ def invariants(state: GalleryGameState) -> Iterator[str]:
     expected = STARTING_MONEY * len(state.players) + state.bank_paid - state.bank_received
     if held != expected:
         yield f"players hold {held} but the bank's ledger says {expected}"
-    on_table = Counter(p.artist for player in state.players for p in player.bought)
+    on_table = Counter(p.artist.value for player in state.players for p in player.bought)
     if state.lot is not None:
-        on_table.update(p.artist for p in state.lot.paintings)
+        on_table.update(p.artist.value for p in state.lot.paintings)
     for artist, count in state.played.items():
         if count > ROUND_ENDING_COUNT or count < on_table[artist]:
             yield f"{artist} has {count} played this round but {on_table[artist]} bought or on the block"
