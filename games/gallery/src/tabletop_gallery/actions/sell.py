@@ -37,9 +37,9 @@ class Sell(GameAction):
 
     type: Literal[ActionType.SELL] = ActionType.SELL
     """The action tag."""
-    buyer_id: str
-    """Who gets the lot: the winner, or the auctioneer if nobody bid."""
-    price: int = Field(ge=0)
+    buyer_id: str | None = None
+    """Who gets the lot: the winner, or the auctioneer if nobody bid; the game always sets it."""
+    price: int = Field(default=0, ge=0)
     """What the buyer pays."""
     metadata: SellMetadata | None = None
     """Set by the engine when the action is applied."""
@@ -48,28 +48,39 @@ class Sell(GameAction):
 class HydratedSell(Sell, HydratedAction[Sell, HydratedGalleryGameState, GalleryConfig]):
     """Sell's rules: the buyer can pay; money and paintings change hands, the block is cleared."""
 
+    @property
+    def buyer(self) -> str:
+        """Who gets the lot.
+
+        Raises:
+            IllegalActionError: ``buyer_id`` is not set (code ``missing-field``).
+        """
+        if self.buyer_id is None:
+            raise IllegalActionError("missing-field", "Sell names its buyer", path="buyer_id")
+        return self.buyer_id
+
     def check(self, ctx: Ctx) -> None:
-        """Codes ``unknown-player`` (path ``buyer_id``), ``not-enough-money`` (path ``price``)."""
+        """Codes ``missing-field``, ``unknown-player`` (path ``buyer_id``), ``not-enough-money``."""
         state = ctx.state
         state.current_lot()
-        if self.buyer_id not in {player.player_id for player in state.players}:
+        if self.buyer not in {player.player_id for player in state.players}:
             raise IllegalActionError("unknown-player", f"no player {self.buyer_id!r}", path="buyer_id")
-        if state.player(self.buyer_id).money < self.price:
+        if state.player(self.buyer).money < self.price:
             raise IllegalActionError("not-enough-money", "the buyer cannot pay", path="price")
 
     def apply(self, ctx: Ctx) -> None:
         state = ctx.state
         lot = state.current_lot()
-        buyer = state.player(self.buyer_id)
+        buyer = state.player(self.buyer)
         buyer.money -= self.price
-        to_bank = self.buyer_id == lot.auctioneer_id
+        to_bank = self.buyer == lot.auctioneer_id
         if to_bank:
             state.bank_received += self.price
         else:
             state.player(lot.auctioneer_id).money += self.price
         buyer.bought.extend(lot.paintings)
         self.metadata = SellMetadata(
-            buyer_id=self.buyer_id,
+            buyer_id=self.buyer,
             seller_id=lot.auctioneer_id,
             artist=lot.paintings[0].artist,
             kind=lot.kind,
