@@ -61,6 +61,42 @@ def go_fish_seats(budget: Budget) -> list[Row]:
     return [Row(case, "go-fish (4 players)", total, note=note)]
 
 
+def _seats_per_action(name: str, budget: Budget) -> tuple[float, float]:
+    """``name`` with 4 random-bot players: ``engine.run`` and ``project_seats`` seconds per action."""
+    from tabletop.views import project_seats
+
+    definition = load(name)
+    engine: AnyEngine = GameEngine(definition)
+    run_s = view_s = 0.0
+    actions = 0
+    for seed in range(max(1, budget.playout_games // 4)):
+        game = make_game(definition, players=4, seed=seed)
+        bot = RandomBot(engine, seed)
+        seats = [seat.id for seat in game.players]
+        states = [engine.start(game, prng_key=UNKEYED).state]
+        while states[-1].result is None:
+            step = partial(engine.run, _choose(bot, states[-1], game), states[-1], game)
+            run_s += timed(lambda: states.append(step().state))  # noqa: B023 - called at once
+            view_s += timed(lambda: project_seats(states[-1], seats))  # noqa: B023
+            actions += 1
+    return run_s / actions, view_s / actions
+
+
+def gallery_seats(budget: Budget) -> list[Row]:
+    """Gallery against Go Fish: ``engine.run`` plus every seat's view per action, 4 players, same run."""
+    case = "gallery run + view per seat µs/action"
+    if not {"gallery", "go-fish"} <= set(available()):
+        return [Row(case, "gallery", None, note="n/a: gallery or go-fish is not installed")]
+    try:
+        run, view = _seats_per_action("gallery", budget)
+        fish_run, fish_view = _seats_per_action("go-fish", budget)
+    except Exception as exc:
+        return [Row(case, "gallery", None, note=f"error: {type(exc).__name__}: {exc}")]
+    note = f"run {run * 1e6:.1f} + 4 views {view * 1e6:.1f}; target ratio ≤ 2"
+    baseline = (fish_run + fish_view) * 1e6
+    return [Row(case, "gallery (4 players)", (run + view) * 1e6, baseline, "go-fish (4 players)", note)]
+
+
 def state_ops(budget: Budget) -> list[Row]:
     """State copy, hydrate, dehydrate and JSON dump of a mid-game state against pydantic's own calls."""
     rows: list[Row] = []
@@ -162,6 +198,7 @@ def boardgame_io(budget: Budget) -> list[Row]:
 
 HOTPATH_CASES: dict[str, Callable[[Budget], list[Row]]] = {
     "go-fish-seats": go_fish_seats,
+    "gallery-seats": gallery_seats,
     "state-ops": state_ops,
     "boardgame.io": boardgame_io,
 }

@@ -19,6 +19,7 @@ from tabletop_bench._timing import Budget
 __all__ = ["SEARCH_CASES"]
 
 GO_FISH_ITERATIONS = 200
+GALLERY_ITERATIONS = 300
 TTT_SIMULATIONS = 2_000
 SIMULATE_GAMES = 90
 SIMULATE_ROUNDS = 3
@@ -42,6 +43,27 @@ def mcts_go_fish(budget: Budget) -> list[Row]:
     submitted = len(results) - 1
     note = f"{seconds:.1f} s, {submitted} submitted actions, {seconds / submitted * 1e3:.0f} ms/decision"
     return [Row(case, "go-fish", seconds * 1e6, note=f"{note}; target ≤ 10 s")]
+
+
+def mcts_gallery_decision(budget: Budget) -> list[Row]:
+    """One MCTS decision (300 iterations, leaves scored by the evaluator) opening a 3-player game."""
+    iterations = GALLERY_ITERATIONS if budget.name == "full" else 10
+    case = f"MCTS gallery decision µs ({iterations} iterations)"
+    if "gallery" not in available():
+        return [Row(case, "gallery", None, note="n/a: gallery is not installed")]
+    definition = load("gallery")
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+    game = make_game(definition, players=3, seed=1)
+    state = engine.start(game, prng_key=UNKEYED).state
+    samples = []
+    for round_ in range(max(1, budget.rounds // 3)):
+        bot = MctsBot(engine, iterations=iterations, seed=round_ + 1, max_rollout_actions=0)
+        started = time.perf_counter()
+        bot.evaluate(state, "p1", game)
+        samples.append(time.perf_counter() - started)
+    value = min(samples) * 1e6
+    note = f"best of {len(samples)}, determinized from p1's view, no rollout; target ≤ 1 s"
+    return [Row(case, "gallery", value, note=note)]
 
 
 def mcts_simulations(budget: Budget) -> list[Row]:
@@ -132,6 +154,7 @@ def _rate(us_per_game: float) -> str:
 SEARCH_CASES: dict[str, Callable[[Budget], list[Row]]] = {
     "mcts-go-fish": mcts_go_fish,
     "mcts-tic-tac-toe": mcts_simulations,
+    "mcts-gallery": mcts_gallery_decision,
     "simulate-jobs": simulate_jobs,
 }
 """The search and simulation cases, in table order."""

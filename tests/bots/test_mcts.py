@@ -261,3 +261,25 @@ def test_the_identity_determinizer_returns_the_view_itself() -> None:
     hidden = GameHarness.for_game("go-fish", players=2, seed=1).state
     with pytest.raises(TypeError, match="needs a determinizer"):
         identity_determinizer(project(hidden, "p1"), "p1", random.Random(1))
+
+
+@pytest.mark.parametrize(("evaluator", "value"), [(None, 0.5), ({"p1": 0.25, "p2": 0.75}, 0.25)])
+def test_a_rollout_cut_off_is_scored_by_the_evaluator_or_as_a_draw(
+    evaluator: dict[str, float] | None, value: float
+) -> None:
+    harness = _ttt((1, 1))  # no move of p2's ends the game at once
+    bot = MctsBot(
+        harness.engine,
+        iterations=40,
+        seed=3,
+        max_rollout_actions=0,
+        evaluator=None if evaluator is None else (lambda state: evaluator),
+    )
+    ranked = bot.evaluate(harness.state, "p2", harness.game)
+    assert {stats.value for stats in ranked} == {1.0 - value}
+
+
+def test_the_definitions_evaluator_is_the_default() -> None:
+    harness = GameHarness.for_game("gallery", players=3, seed=2)
+    bot = MctsBot(harness.engine, iterations=5, seed=1)
+    assert bot.evaluator is harness.definition.evaluator is not None

@@ -26,7 +26,7 @@ Json = dict[str, object]
 
 
 def _harness(name: str) -> GameHarness[AnyState, GameConfig]:
-    harness = GameHarness.for_game(name, players=2, seed=6)
+    harness = GameHarness.for_game(name, seed=6)
     for _ in range(3):  # a little way into the game
         player = next(p for p in harness.state.active_player_ids if harness.legal_actions(p))
         harness.play(harness.legal_actions(player)[0])

@@ -230,6 +230,7 @@ def _definitions() -> dict[str, GameDefinition[AnyState, GameConfig]]:
 NEEDS_KEY = {
     "go-fish": "hidden",
     "goofspiel": "hidden",
+    "gallery": "hidden",
     "pig": "chance",
     "dice": "chance",
     "sealed-bids": "hidden",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Literal
 
 import pytest
 from pydantic import BaseModel, Field, ValidationError
@@ -327,3 +327,50 @@ def test_declarations_that_cannot_be_honoured_are_definition_errors(model: type[
 
     with pytest.raises(GameDefinitionError, match=problem):
         view_type(Holder)
+
+
+class SealedLot(Model):
+    """One kind of lot: its bids are sealed notes."""
+
+    kind: Literal["sealed"] = "sealed"
+    """The tag."""
+    bids: list[Sealed] = Field(default_factory=list)
+    """Owner-marked bids."""
+
+
+class OpenLot(Model):
+    """Another kind of lot: nothing hidden."""
+
+    kind: Literal["open"] = "open"
+    """The tag."""
+    high: int = 0
+    """The high bid."""
+
+
+class Auctions(GameState[Seat, Phase]):
+    lot: Annotated[SealedLot | OpenLot, Field(discriminator="kind")] | None = None
+    """An optional discriminated union (a union inside a union) whose sealed member hides fields."""
+
+
+@pytest.mark.parametrize("lot", [SealedLot(bids=[Sealed(author="p1", text="7")]), OpenLot(high=3), None])
+def test_an_optional_discriminated_union_is_projected_by_the_values_member(
+    lot: SealedLot | OpenLot | None,
+) -> None:
+    state = Auctions(
+        id="s",
+        game_id="g",
+        players=[seat("p1", 1), seat("p2", 2)],
+        prng=PrngState(seed=1),
+        machine_state=Phase.PLAY,
+        lot=lot,
+    )
+    mine, theirs = (
+        project(state, perspective).model_dump(mode="json")["lot"] for perspective in ("p1", "p2")
+    )
+    if isinstance(lot, SealedLot):
+        assert (mine["bids"][0]["text"], theirs["bids"][0]["text"]) == ("7", None)
+        assert "text" not in project(state, SPECTATOR).model_dump(mode="json")["lot"]["bids"][0]
+    else:
+        assert mine == theirs == (None if lot is None else lot.model_dump(mode="json"))
+    validated = view_type(Auctions).model_validate(project(state, "p2").model_dump(mode="json"))
+    assert validated.model_dump(mode="json") == project(state, "p2").model_dump(mode="json")

@@ -1,5 +1,6 @@
 // The game UIs the app can mount, by game name; any other installed game gets the generic table.
 import type { AnyGameUi } from "@tabletop/client";
+import { galleryUi } from "@tabletop/gallery-ui";
 import { goFishUi } from "@tabletop/go-fish-ui";
 import { goofspielUi } from "@tabletop/goofspiel-ui";
 import { pigUi } from "@tabletop/pig-ui";
@@ -7,7 +8,7 @@ import { sampleUi } from "@tabletop/sample-ui";
 import { ticTacToeUi } from "@tabletop/tic-tac-toe-ui";
 import GenericTable from "./GenericTable.svelte";
 
-const uis: AnyGameUi[] = [sampleUi, ticTacToeUi, goFishUi, goofspielUi, pigUi];
+const uis: AnyGameUi[] = [sampleUi, ticTacToeUi, goFishUi, goofspielUi, pigUi, galleryUi];
 const byGame = new Map(uis.map((ui) => [ui.game, ui]));
 
 export function uiFor(game: string): AnyGameUi {

@@ -16,11 +16,18 @@ import orjson
 from tabletop import AnyState, GameConfig, GameEngine
 from tabletop.bots import Bot, MctsBot, RandomBot, playout
 from tabletop.games import load
-from tabletop.testing import make_game
+from tabletop.testing import TEST_PRNG_KEY, make_game
 
 
 def play(
-    game: str, *, players: int, seat: int, games: int, seed: int, iterations: int
+    game: str,
+    *,
+    players: int,
+    seat: int,
+    games: int,
+    seed: int,
+    iterations: int,
+    rollout: int = 1_000,
 ) -> list[dict[str, object]]:
     """Play ``games`` games with the MCTS bot at seat index ``seat`` and random bots elsewhere."""
     definition = load(game)
@@ -32,8 +39,11 @@ def play(
         bots: dict[str, Bot[AnyState, GameConfig]] = {
             p.id: RandomBot(engine, seed * 7919 + index * 16 + n) for n, p in enumerate(table.players)
         }
-        bots[mcts_id] = MctsBot(engine, iterations=iterations, seed=seed * 7919 + index)
-        final = list(playout(engine, table, bots))[-1].state
+        bots[mcts_id] = MctsBot(
+            engine, iterations=iterations, seed=seed * 7919 + index, max_rollout_actions=rollout
+        )
+        key = TEST_PRNG_KEY if definition.requires_prng_key else None
+        final = list(playout(engine, table, bots, prng_key=key))[-1].state
         outcomes.append(
             {
                 "mcts": mcts_id,
@@ -53,6 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, required=True)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--rollout", type=int, default=1_000, help="max_rollout_actions of the MCTS bot")
     args = parser.parse_args(argv)
     for outcome in play(
         args.game,
@@ -61,6 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         games=args.games,
         seed=args.seed,
         iterations=args.iterations,
+        rollout=args.rollout,
     ):
         sys.stdout.write(orjson.dumps(outcome).decode() + "\n")
     return 0

@@ -277,11 +277,30 @@ def _validator(model: type[BaseModel]) -> Callable[[Any], Any]:
 
     def validate_copy(value: Any) -> Any:
         copied = validate(value)
-        if isinstance(value, BaseModel) and copied.__pydantic_fields_set__ is value.__pydantic_fields_set__:
-            _FIELDS_SET(copied, set(value.__pydantic_fields_set__))
+        _unshare_fields_sets(value, copied)
         return copied
 
     return validate_copy
+
+
+def _unshare_fields_sets(value: object, copied: object) -> None:
+    """Give every model in ``copied`` its own fields-set where it shares the one of its source in ``value``.
+
+    Nested models too: validating a model re-validates a nested model instance the same way, and
+    its copy would alias the nested instance's fields-set.
+    """
+    if isinstance(value, BaseModel) and isinstance(copied, BaseModel):
+        if copied.__pydantic_fields_set__ is value.__pydantic_fields_set__:
+            _FIELDS_SET(copied, set(value.__pydantic_fields_set__))
+        if copied is not value:
+            for name, item in value.__dict__.items():
+                _unshare_fields_sets(item, copied.__dict__.get(name))
+    elif isinstance(value, list | tuple) and isinstance(copied, list | tuple):
+        for item, item_copy in zip(value, copied, strict=False):
+            _unshare_fields_sets(item, item_copy)
+    elif isinstance(value, dict) and isinstance(copied, dict):
+        for key, item in value.items():
+            _unshare_fields_sets(item, copied.get(key))
 
 
 def _compile(model: type[ModelT]) -> Callable[[ModelT], ModelT]:

@@ -133,6 +133,10 @@ class GameDefinition(Generic[StateT, ConfigT]):
             config). :meth:`tabletop.GameEngine.run` checks them on every call (keep them
             cheap), and ``load_state`` when given the game, raising
             :class:`tabletop.InvalidStateError` (``game-mismatch``).
+        evaluator: A heuristic for an unfinished state: each player's expected reward (1 a win,
+            0 a loss) by player id. Search bots (:class:`tabletop.bots.MctsBot`) score a rollout
+            they cut off after ``max_rollout_actions`` with it, instead of as a draw, so a long
+            game can be searched with short rollouts. None: a cut-off rollout is a draw (0.5).
 
     Raises:
         GameDefinitionError: Naming every problem found: a state without a handler, a handler
@@ -165,6 +169,7 @@ class GameDefinition(Generic[StateT, ConfigT]):
         description: str = "",
         example_configs: Sequence[ConfigT] = (),
         config_invariants: Callable[[StateT, ConfigT], Iterable[str]] | None = None,
+        evaluator: Callable[[StateT], Mapping[str, float]] | None = None,
     ) -> None:
         self.name = name
         self.title = title or (name[:1].upper() + name[1:]).replace("-", " ").replace("_", " ")
@@ -198,6 +203,7 @@ class GameDefinition(Generic[StateT, ConfigT]):
             frozen.logic_version: frozen for frozen in frozen_versions
         }
         self.config_invariants = config_invariants
+        self.evaluator = evaluator
         self.hidden_information = _hides_information(self.state_type)
         """True if the state declares hidden information of its own (any non-public field but ``prng``)."""
         self.action_by_type: dict[str, type[HydratedAction[GameAction, StateT, ConfigT]]] = {}

@@ -38,12 +38,14 @@ Tests then run the keyed stream a host runs, and stay reproducible. Never use it
 def make_game(
     definition: GameDefinition[StateT, ConfigT],
     *,
-    players: int = 2,
+    players: int | None = None,
     seed: int = 42,
     config: ConfigT | None = None,
     game_id: str = "game-1",
 ) -> Game[ConfigT]:
     """A game with fixed ids: players ``p1``..``pN`` named ``Player 1``..``Player N``.
+
+    ``players`` defaults to 2, or the game's minimum if it needs more (:func:`default_seats`).
 
     The game holds no key: pass one when starting it (``engine.start(game, prng_key=...)``).
 
@@ -51,7 +53,13 @@ def make_game(
         IllegalActionError: ``players`` is outside the game's range (code ``invalid-game``, as
             :meth:`GameEngine.start` raises for such a game).
     """
-    return seated_game(definition, players=players, seed=seed, config=config, game_id=game_id)
+    seats = _default_seats(definition) if players is None else players
+    return seated_game(definition, players=seats, seed=seed, config=config, game_id=game_id)
+
+
+def _default_seats(definition: GameDefinition[StateT, ConfigT]) -> int:
+    """The seat count tests use unless told: 2, within the game's range (e.g. 3 for a 3-5 player game)."""
+    return min(max(2, definition.min_players), definition.max_players)
 
 
 class GameHarness(Generic[StateT, ConfigT]):
@@ -70,7 +78,7 @@ class GameHarness(Generic[StateT, ConfigT]):
         self,
         definition: GameDefinition[StateT, ConfigT],
         *,
-        players: int = 2,
+        players: int | None = None,
         seed: int = 42,
         config: ConfigT | None = None,
         prng_key: str | Unkeyed | None = None,
@@ -95,7 +103,7 @@ class GameHarness(Generic[StateT, ConfigT]):
         cls,
         name: str,
         *,
-        players: int = 2,
+        players: int | None = None,
         seed: int = 42,
         config: GameConfig | None = None,
         prng_key: str | Unkeyed | None = None,

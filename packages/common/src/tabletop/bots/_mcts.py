@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -86,7 +87,10 @@ class MctsBot(Generic[StateT, ConfigT]):
             (``GameDefinition(determinizer=...)``), if any. Without one (or with
             :func:`identity_determinizer`), the view is the state itself and the root's moves
             are computed once per decision; a game that hides information must have one.
-        max_rollout_actions: A rollout stops after this many actions and counts as a draw.
+        max_rollout_actions: A rollout stops after this many actions; the unfinished state is
+            scored by ``evaluator``, or counts as a draw without one.
+        evaluator: Each player's expected reward in an unfinished state (see
+            ``GameDefinition(evaluator=...)``); None: the game definition's, if any.
         cache_size: The most distinct states one decision's transposition table indexes (states
             reached again by another path or iteration are not re-run); 0 turns it off. Only
             the tree walk of a search without a determinizer uses it: sampled worlds never repeat.
@@ -112,6 +116,7 @@ class MctsBot(Generic[StateT, ConfigT]):
         seed: int = 0,
         determinizer: Determinizer[StateT] | None = None,
         max_rollout_actions: int = 1_000,
+        evaluator: Callable[[StateT], Mapping[str, float]] | None = None,
         cache_size: int = 50_000,
         pause_gc: bool = True,
         time_limit: float | None = None,
@@ -132,6 +137,7 @@ class MctsBot(Generic[StateT, ConfigT]):
         definition = engine.definition
         chosen = definition.determinizer if determinizer is None else determinizer
         self.determinizer = None if chosen is identity_determinizer else chosen
+        self.evaluator = definition.evaluator if evaluator is None else evaluator
         self.hidden_information = declares_visibility(definition.state_type)
         """True if the game's state declares visibility: the bot plays from its projected view."""
         if self.hidden_information and self.determinizer is None:
@@ -250,6 +256,12 @@ class MctsBot(Generic[StateT, ConfigT]):
         ranked.sort(key=lambda stats: (-stats.visits, -stats.value))
         return ranked + unvisited
 
+    def _rewards(self, state: StateT) -> Mapping[str, float]:
+        """Every player's reward: the result of a finished game, else the evaluator's estimate (or a draw)."""
+        if state.result is None and self.evaluator is not None:
+            return self.evaluator(state)
+        return rewards(state)
+
     def _own_future(self, state: StateT) -> PrngState:
         """A PRNG stream of the bot's own for one world: its future randomness.
 
@@ -308,7 +320,7 @@ class MctsBot(Generic[StateT, ConfigT]):
             if expanded is not None:
                 self.engine.run(expanded, state, table.game, in_place=True)
             self._rollout.play(state, table.game, self.rng, self.max_rollout_actions)
-        back_up(path, rewards(state))
+        back_up(path, self._rewards(state))
 
     def _iterate_owned(
         self, root: Node, state: StateT, player_id: str, table: PositionTable[StateT, ConfigT]
@@ -341,4 +353,4 @@ class MctsBot(Generic[StateT, ConfigT]):
             node = node.children[key]
             path.append(node)
             run_owned(engine, position.legal[keys[key]], state, game)
-        back_up(path, rewards(state))
+        back_up(path, self._rewards(state))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import math
 import random
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 
 from tabletop._machine import AnyState
@@ -57,7 +57,7 @@ def expand(node: Node, keys: dict[bytes, int], rng: random.Random) -> bytes | No
     return key
 
 
-def back_up(path: list[Node], earned: dict[str, float]) -> None:
+def back_up(path: list[Node], earned: Mapping[str, float]) -> None:
     """Add one visit and every player's reward to each node on ``path``."""
     for visited in path:
         visited.visits += 1

@@ -1,6 +1,7 @@
 """Reusable, schema-backed building blocks for game states."""
 
-from tabletop.components._auction import AuctionEntry, AuctionResult, TieBreak
+from tabletop.components._auction import AuctionEntry, AuctionResult, TieBreak, bidding_order
+from tabletop.components._auction_fixed_price import FixedPriceAuction, HydratedFixedPriceAuction
 from tabletop.components._auction_once_around import HydratedOnceAroundAuction, OnceAroundAuction
 from tabletop.components._auction_open import HydratedOpenAuction, OpenAuction
 from tabletop.components._auction_sealed import HydratedSealedBidAuction, SealedBid, SealedBidAuction
@@ -19,9 +20,11 @@ __all__ = [
     "Die",
     "DrawBag",
     "EmptyBagError",
+    "FixedPriceAuction",
     "HydratedDicePool",
     "HydratedDie",
     "HydratedDrawBag",
+    "HydratedFixedPriceAuction",
     "HydratedOnceAroundAuction",
     "HydratedOpenAuction",
     "HydratedPhaseManager",
@@ -41,5 +44,6 @@ __all__ = [
     "TieBreak",
     "Turn",
     "TurnManager",
+    "bidding_order",
     "standard_deck",
 ]

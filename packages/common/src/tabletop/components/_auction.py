@@ -17,6 +17,7 @@ __all__ = [
     "AuctionResult",
     "Participants",
     "TieBreak",
+    "bidding_order",
     "require_minimum",
     "require_participant",
 ]
@@ -69,6 +70,32 @@ class AuctionResult(Model):
     """True if several participants shared the highest bid (the tie rule chose the winner)."""
     tied_ids: list[str] = Field(default_factory=list)
     """Every participant who bid the highest amount, in bid order (the winner alone if no tie)."""
+
+
+def bidding_order(seats: Sequence[str], seller: str, *, seller_bids: bool = True) -> list[str]:
+    """The seats in bid order for an auction ``seller`` runs: from the seller's left, the seller last.
+
+    Args:
+        seats: Every seat in turn order (e.g. the turn manager's ``turn_order``).
+        seller: The seat running the auction; one of ``seats``.
+        seller_bids: False leaves the seller out (e.g. for a fixed-price offer to the others).
+
+    Raises:
+        ValueError: ``seller`` is not one of ``seats``.
+
+    Example:
+        >>> bidding_order(["a", "b", "c", "d"], "b")
+        ['c', 'd', 'a', 'b']
+        >>> bidding_order(["a", "b", "c"], "c", seller_bids=False)
+        ['a', 'b']
+    """
+    order = list(seats)
+    if seller not in order:
+        msg = f"the seller {seller!r} is not one of the seats {order}"
+        raise ValueError(msg)
+    after = order.index(seller) + 1
+    rotated = order[after:] + order[:after]
+    return rotated if seller_bids else rotated[:-1]
 
 
 def require_participant(participants: Sequence[str], participant_id: str) -> None:

@@ -331,7 +331,9 @@ def _transform(
         for arg in args:
             node, member = _transform(arg, kind, owned, where)
             members.append(member)
-            if node is not None:
+            if isinstance(node, UnionNode) and is_union(unwrap_annotated(arg)):
+                options.extend(node.options)  # a nested union, e.g. Annotated[A | B, discriminator] | None
+            elif node is not None:
                 options.append((_runtime_class(arg, where), node))
         if not options:
             return None, annotation

@@ -1,0 +1,1 @@
+"""Constants and helpers Gallery's models share."""

@@ -1,0 +1,1 @@
+"""Gallery's declarations: machine states, action types, handlers, the definition."""

@@ -1,0 +1,27 @@
+"""The assembled Gallery definition."""
+
+from tabletop import GameDefinition
+
+from tabletop_gallery.components.rules import MAX_PLAYERS, MIN_PLAYERS
+from tabletop_gallery.definition.state_handlers import state_handlers
+from tabletop_gallery.definition.states import MachineState
+from tabletop_gallery.model.determinizer import determinize
+from tabletop_gallery.model.evaluator import evaluate
+from tabletop_gallery.model.game_state import HydratedGalleryGameState, setup
+from tabletop_gallery.model.invariants import invariants
+
+definition = GameDefinition(
+    name="gallery",
+    state_type=HydratedGalleryGameState,
+    initial_state=MachineState.DEALING,
+    handlers=state_handlers,
+    setup=setup,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    logic_version="1.0.0",
+    determinizer=determinize,
+    invariants=invariants,
+    evaluator=evaluate,
+    title="Gallery",
+    description="Auction paintings in five kinds of auction; the artists the table buys most are worth the most.",
+)

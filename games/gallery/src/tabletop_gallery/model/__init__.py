@@ -1,0 +1,1 @@
+"""Gallery's state models."""

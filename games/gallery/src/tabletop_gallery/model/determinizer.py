@@ -1,0 +1,123 @@
+"""Gallery's determinizer: a full state consistent with one seat's view, for search bots."""
+
+import random
+from typing import Any
+
+from pydantic import BaseModel
+from tabletop.views import view_type
+
+from tabletop_gallery.components.paintings import gallery_deck
+from tabletop_gallery.model.game_state import GalleryGameState, HydratedGalleryGameState
+
+__all__ = ["determinize"]
+
+
+def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> HydratedGalleryGameState:
+    """A full Gallery state that ``seat``'s projected view cannot tell from the real one.
+
+    Kept as seen: the seat's own hand and money, every public field (bought paintings, the lot,
+    open bids, the discard, the values, the bank's ledger). Sampled with ``rng``:
+
+    - the hands of the others and the deck: the paintings the seat cannot see (the 70 less its
+      hand, the block, the bought and the discarded paintings) are shuffled and dealt, each
+      other player as many as their ``hand_count``, the deck the rest;
+    - the money of the others: the total is public (100 a player, plus what the bank paid, less
+      what it received), so what the seat does not hold is split at random among them, each
+      getting at least what the running auction shows they can pay (their highest open bid,
+      the fixed price an auctioneer set);
+    - the others' hidden sealed bids: each at most its bidder's sampled money.
+
+    The PRNG, hidden from every view, gets a fresh seed drawn from ``rng``. A spectator's view
+    (``seat`` None) shows no hand and no money: all of them are sampled.
+
+    Args:
+        view: ``seat``'s view of a Gallery state (``project(state, seat)``); not changed.
+        seat: The player whose view it is; None for a spectator's view.
+        rng: The bot's generator: the only source of randomness.
+
+    Raises:
+        ValueError: ``view`` is not ``seat``'s view of a Gallery state (the seat's hand or money
+            is hidden, or the counts do not add up).
+    """
+    whose = "a spectator" if seat is None else repr(seat)
+    if not isinstance(view, view_type(GalleryGameState, spectator=seat is None)):
+        msg = f"not {whose}'s view of a Gallery state: a {type(view).__name__}"
+        raise ValueError(msg)
+    data: dict[str, Any] = view.model_dump(mode="json")
+    players: list[dict[str, Any]] = data["players"]
+    mine = next((player for player in players if player["player_id"] == seat), None)
+    if seat is not None and (mine is None or mine.get("hand") is None or mine.get("money") is None):
+        msg = f"not {whose}'s view of a Gallery state"
+        raise ValueError(msg)
+    others = [player for player in players if player is not mine]
+    _deal_hidden_paintings(data, mine, others, whose, rng)
+    _split_hidden_money(data, mine, others, whose, rng)
+    data["prng"] = {"seed": rng.getrandbits(32)}
+    return HydratedGalleryGameState.model_validate(data)
+
+
+def _deal_hidden_paintings(
+    data: dict[str, Any],
+    mine: dict[str, Any] | None,
+    others: list[dict[str, Any]],
+    whose: str,
+    rng: random.Random,
+) -> None:
+    seen = {painting["id"] for painting in data["discard"]}
+    for player in data["players"]:
+        seen.update(painting["id"] for painting in player["bought"])
+    if mine is not None:
+        seen.update(painting["id"] for painting in mine["hand"])
+    if data["lot"] is not None:
+        seen.update(painting["id"] for painting in data["lot"]["paintings"])
+    unseen = [painting.model_dump(mode="json") for painting in gallery_deck() if painting.id not in seen]
+    sizes = [int(player["hand_count"]) for player in others]
+    for player in data["players"]:
+        del player["hand_count"]
+    deck_count = int(data.pop("deck_count"))
+    if sum(sizes) + deck_count != len(unseen):
+        msg = (
+            f"{whose}'s view shows {sum(sizes)} paintings in other hands and {deck_count} in the deck, "
+            f"but {len(unseen)} are unseen"
+        )
+        raise ValueError(msg)
+    rng.shuffle(unseen)
+    start = 0
+    for player, size in zip(others, sizes, strict=True):
+        player["hand"] = unseen[start : start + size]
+        start += size
+    data["deck"] = {"items": unseen[start:]}
+
+
+def _split_hidden_money(
+    data: dict[str, Any],
+    mine: dict[str, Any] | None,
+    others: list[dict[str, Any]],
+    whose: str,
+    rng: random.Random,
+) -> None:
+    total = 100 * len(data["players"]) + int(data["bank_paid"]) - int(data["bank_received"])
+    hidden = total - (0 if mine is None else int(mine["money"]))
+    floors = {player["player_id"]: 0 for player in others}
+    auction = data["auction"]
+    lot = data["lot"]
+    if auction is not None and auction["kind"] in {"open", "once-around"}:
+        for entry in auction["history"]:
+            if entry["amount"] is not None and entry["participant_id"] in floors:
+                floors[entry["participant_id"]] = max(floors[entry["participant_id"]], int(entry["amount"]))
+    if lot is not None and lot["price"] is not None and lot["auctioneer_id"] in floors:
+        floors[lot["auctioneer_id"]] = max(floors[lot["auctioneer_id"]], int(lot["price"]))
+    spare = hidden - sum(floors.values())
+    if spare < 0:
+        shown = sum(floors.values())
+        msg = f"{whose}'s view leaves {hidden} money to the others, less than their bids show ({shown})"
+        raise ValueError(msg)
+    cuts = sorted(rng.randint(0, spare) for _ in range(len(others) - 1))
+    shares = [high - low for low, high in zip([0, *cuts], [*cuts, spare], strict=True)]
+    for player, share in zip(others, shares, strict=True):
+        player["money"] = floors[player["player_id"]] + share
+    money = {player["player_id"]: player["money"] for player in data["players"]}
+    if auction is not None and auction["kind"] == "sealed":
+        for bid in auction["bids"]:
+            if bid.get("amount") is None:
+                bid["amount"] = rng.randint(0, money[bid["participant_id"]])

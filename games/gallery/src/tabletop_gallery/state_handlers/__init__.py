@@ -1,0 +1,1 @@
+"""Gallery's state handlers: one module per machine state."""
