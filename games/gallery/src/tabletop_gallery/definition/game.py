@@ -23,5 +23,5 @@ definition = GameDefinition(
     invariants=invariants,
     evaluator=evaluate,
     title="Gallery",
-    description="Auction paintings in five kinds of auction; the artists the table buys most are worth the most.",
+    description="Auction paintings five ways; the artists bought most each round are worth the most.",
 )
