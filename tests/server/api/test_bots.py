@@ -7,6 +7,7 @@ import time
 
 import orjson
 import pytest
+from tabletop.games import available, load
 from tabletop_fixtures.live_server import Api, LiveServer
 from tabletop_server.storage import Store
 
@@ -21,6 +22,16 @@ def _wait(api: Api, match_id: str, done: object, timeout: float = 60) -> dict[st
             return info
         time.sleep(0.05)
     raise AssertionError(f"match {match_id} did not get there: {api.match(match_id)}")
+
+
+@pytest.mark.parametrize("game", available())
+def test_random_bots_in_every_seat_finish_every_game(server: LiveServer, api: Api, game: str) -> None:
+    """Simultaneous groups included: a seat that has acted stays active until the group closes,
+    and the runner must move on to the seats that still have a move (goofspiel stalled)."""
+    seats = max(2, load(game).min_players)
+    match = api.create(game, [{"name": f"Bot {n}", "bot": {"kind": "random"}} for n in range(seats)], seed=5)
+    final = _wait(api, match["id"], lambda info: info["status"] == "finished", timeout=120)
+    assert final["index"] == len(api.actions(match["id"])["actions"]) > 0
 
 
 @pytest.mark.parametrize(

@@ -221,13 +221,15 @@ class BotRunner:
         )
 
     def _request(self, match: LoadedMatch) -> DecisionRequest | None:
-        """The decision of the first active bot seat, or None if no bot is to move."""
+        """The decision of the first active bot seat that has a move to make (in a simultaneous
+        group, a seat that has acted stays active until the group closes), or None."""
         if match.row.status != "in_progress" or match.unavailable is not None:
             return None
         bots = match.bot_seats()
+        engine = match.entry.engine
         for player_id in match.state.active_player_ids:
             spec = bots.get(player_id)
-            if spec is None:
+            if spec is None or not engine.valid_action_types(match.state, player_id, match.game):
                 continue
             with self._lock:
                 seed = self._rng.getrandbits(64)
