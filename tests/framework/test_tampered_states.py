@@ -46,7 +46,7 @@ _STRINGS = ("", "p1", "p2", "p9", "x" * 70, "Hearts", "7", "Nowhere")
 
 def _points(name: str, seed: int) -> list[tuple[GameHarness[AnyState, GameConfig], bytes]]:
     """A random game's states at a few points (start, early, middle), each with its harness."""
-    harness: GameHarness[AnyState, GameConfig] = GameHarness.for_game(name, players=2, seed=seed)
+    harness: GameHarness[AnyState, GameConfig] = GameHarness.for_game(name, seed=seed)
     rng = random.Random(seed)
     points = [harness.state.model_dump_json().encode()]
     for step in range(60):

@@ -3,7 +3,7 @@
 from collections import Counter
 from collections.abc import Iterator
 
-from tabletop_gallery.components.paintings import AuctionKind, gallery_deck
+from tabletop_gallery.components.paintings import Artist, AuctionKind, gallery_deck
 from tabletop_gallery.components.rules import AWARDS, ROUND_ENDING_COUNT, STARTING_MONEY
 from tabletop_gallery.model.game_state import GalleryGameState
 
@@ -16,7 +16,9 @@ def invariants(state: GalleryGameState) -> Iterator[str]:
     - No artist has more than five paintings played this round, nor fewer than are bought or on the block.
     - Each ended round gave 30, 20, 10 (to as many artists as were played, three at most).
     - A lot is one painting or a pair of one artist whose second card is not a double; an
-      auction runs only on a lot, among the players in bid order from the auctioneer's left.
+      auction runs only on a lot, among the players in bid order from the auctioneer's left,
+      whose history names only them.
+    - Paintings played are counted for exactly the five artists, and values name only them.
     """
     places: Counter[int] = Counter()
     for player in state.players:
@@ -40,6 +42,12 @@ def invariants(state: GalleryGameState) -> Iterator[str]:
     on_table = Counter(p.artist.value for player in state.players for p in player.bought)
     if state.lot is not None:
         on_table.update(p.artist.value for p in state.lot.paintings)
+    artists = {artist.value for artist in Artist}
+    if set(state.played) != artists:
+        yield f"paintings played are counted for {sorted(state.played)}, not the five artists"
+    for awarded in state.values:
+        if not set(awarded) <= artists:
+            yield f"a round's values name unknown artists: {sorted(set(awarded) - artists)}"
     for artist, count in state.played.items():
         if count > ROUND_ENDING_COUNT or count < on_table[artist]:
             yield f"{artist} has {count} played this round but {on_table[artist]} bought or on the block"
@@ -64,8 +72,16 @@ def _lot_problems(state: GalleryGameState) -> Iterator[str]:
     if len(lot.paintings) == 2 and lot.paintings[1].kind is AuctionKind.DOUBLE:
         yield "a double was paired with a double"
     auction = state.auction
+    order = list(state.turn_manager.turn_order)
+    if lot.auctioneer_id not in order:
+        yield f"the lot's auctioneer {lot.auctioneer_id!r} is not at the table"
+        return
     if auction is not None:
-        order = list(state.turn_manager.turn_order)
+        strangers = sorted(
+            {entry.participant_id for entry in getattr(auction, "history", [])} - set(auction.participants)
+        )
+        if strangers:
+            yield f"the auction's history names players outside its bid order: {strangers}"
         after = order.index(lot.auctioneer_id) + 1
         expected = order[after:] + order[:after]
         if auction.kind == "fixed-price":
