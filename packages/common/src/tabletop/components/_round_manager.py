@@ -6,6 +6,7 @@ from typing import Self
 
 from pydantic import Field, model_validator
 
+from tabletop._copier import only_checks
 from tabletop._hydration import Hydrated
 from tabletop._model import Model
 
@@ -41,6 +42,9 @@ class RoundManager(Model):
             msg = f"round_count {self.round_count} exceeds max_rounds {self.max_rounds}"
             raise ValueError(msg)
         return self
+
+
+only_checks(RoundManager, "_check_counts")
 
 
 class HydratedRoundManager(RoundManager, Hydrated[RoundManager]):

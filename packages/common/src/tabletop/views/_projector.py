@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from typing import Any, get_args, get_origin
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
-from tabletop._copier import copier, fields_set, shares, value_copier
+from tabletop._copier import UnreadableError, copier, fields_set, shares, value_copier
 from tabletop._visibility import Perspective, Viewer
-from tabletop.views._analysis import is_union, unwrap_annotated
-from tabletop.views._derive import DictNode, ListNode, ModelNode, ModelPlan, Node, Op
+from tabletop.views._analysis import is_union, plain_of, unwrap_annotated
+from tabletop.views._derive import DictNode, ListNode, ModelNode, ModelPlan, Node, Op, UnionNode
 
 __all__ = ["Projector", "projector"]
 
@@ -56,12 +57,14 @@ the field dict, the fields set and the empty extra and private slots)."""
 class Projector:
     """Builds one plan's view type from instances of the plan's source model."""
 
-    __slots__ = ("build", "build_seats", "nested", "plan")
+    __slots__ = ("build", "build_seats", "nested", "plan", "unions")
 
     def __init__(self, plan: ModelPlan) -> None:
         self.plan = plan
         self.nested: dict[int, Projector] = {}
         """The projectors of the plans further down, by the id of their plan."""
+        self.unions: dict[int, _UnionProjector] = {}
+        """The projectors of the unions further down, by the id of their node."""
         self.build: _Build = _unbuilt
         """The view of a value (an instance of the plan's source model) for a perspective,
         given the owner so far and the root being projected (compiled by :func:`projector`)."""
@@ -86,7 +89,9 @@ class Projector:
                 key: None if item is None else self.node(inner, item, perspective, owner, root)
                 for key, item in value.items()
             }
-        raise _NotCompiledError  # unions are not compiled (see projector)
+        if type(node) is UnionNode:
+            return self.unions[id(node)](value, perspective, owner, root)
+        raise _NotCompiledError
 
 
 def _unbuilt(value: BaseModel, perspective: Perspective, owner: str | None, root: BaseModel) -> Any:
@@ -101,6 +106,92 @@ def _unbuilt_seats(
 
 class _NotCompiledError(Exception):
     """The plan holds something the projector does not build."""
+
+
+class _UnionProjector:
+    """Projects a value of a union of models by its runtime class, as the reference path does.
+
+    A member that hides fields is built by its own projector; another member is copied into its
+    plain model by the structural copier. Only compiled for a discriminated union of models, so
+    the reference path's validation of the dumped value picks the same member; a value of a
+    class the union does not name raises :class:`UnreadableError` (the reference path reads it).
+    """
+
+    __slots__ = ("builds", "classes", "copies")
+
+    def __init__(self, builds: dict[type, Projector], copies: dict[type, _Copy]) -> None:
+        self.builds = builds
+        """Plain member class -> the projector of the member's plan (members that hide fields)."""
+        self.copies = copies
+        """Plain member class -> its copier (members that hide nothing)."""
+        self.classes: dict[type, tuple[Projector | None, _Copy | None]] = {}
+        """Runtime class -> how to project it (filled on first sight of each class)."""
+
+    def _how(self, cls: type) -> tuple[Projector | None, _Copy | None]:
+        how = self.classes.get(cls)
+        if how is None:
+            plain = plain_of(cls) if issubclass(cls, BaseModel) else cls
+            if plain in self.builds:
+                how = (self.builds[plain], None)
+            elif plain in self.copies:
+                how = (None, self.copies[plain])
+            else:
+                raise UnreadableError
+            self.classes[cls] = how
+        return how
+
+    def __call__(self, value: Any, perspective: Perspective, owner: str | None, root: BaseModel) -> Any:
+        build, copy = self._how(type(value))
+        if build is not None:
+            return build.build(value, perspective, owner, root)
+        return copy(value)  # type: ignore[misc]
+
+
+def _union_members(annotation: object, discriminated: bool) -> tuple[list[object], bool]:
+    """The members of a (possibly optional, possibly nested) union, and whether pydantic picks
+    every member by a discriminator (``discriminated``: this union declares one)."""
+    choices = [arg for arg in get_args(annotation) if arg is not type(None)]
+    told = discriminated or len(choices) <= 1
+    members: list[object] = []
+    for arg in choices:
+        inner = unwrap_annotated(arg)
+        if is_union(inner):
+            metadata = getattr(arg, "__metadata__", ())
+            here = any(isinstance(m, FieldInfo) and m.discriminator is not None for m in metadata)
+            nested, deep = _union_members(inner, here)
+            members.extend(nested)
+            told = told and deep
+        else:
+            members.append(inner)
+    return members, told
+
+
+def _union_projector(
+    node: UnionNode, annotation: object, field: FieldInfo, owner: Projector, building: dict[int, Projector]
+) -> _UnionProjector:
+    """The projector of a union field (``annotation``: the view field's type)."""
+    members, discriminated = _union_members(unwrap_annotated(annotation), field.discriminator is not None)
+    if not discriminated or len(members) < 2:  # pydantic's choice of member could differ
+        raise _NotCompiledError
+    builds: dict[type, Projector] = {}
+    for cls, option in node.options:
+        if type(option) is not ModelNode or cls in builds:
+            raise _NotCompiledError
+        builds[cls] = owner.nested[id(option.plan)] = _compile(option.plan, building)
+    views = {option.plan.view_type for _, option in node.options if type(option) is ModelNode}
+    copies: dict[type, _Copy] = {}
+    for member in members:
+        if not isinstance(member, type) or not issubclass(member, BaseModel):
+            raise _NotCompiledError
+        if member in views:
+            continue
+        plain = plain_of(member)
+        if plain in builds or plain in copies:
+            raise _NotCompiledError
+        copies[plain] = copier(plain)
+    built = _UnionProjector(builds, copies)
+    owner.unions[id(node)] = built
+    return built
 
 
 _PROJECTORS: dict[int, tuple[ModelPlan, Projector | None]] = {}
@@ -163,6 +254,8 @@ class _Writer:
         if type(node) is ListNode and type(node.item) is ModelNode:
             build = self.build(node.item)
             return f"[None if i is None else {build}.build(i, perspective, owner, root) for i in {item}]"
+        if type(node) is UnionNode:
+            return f"{self.name(self.projector.unions[id(node)])}({item}, perspective, owner, root)"
         return f"_self.node({self.name(node)}, {item}, perspective, owner, root)"
 
     def copy(self, copy: _Copy, annotation: object, item: str) -> str:
@@ -301,7 +394,10 @@ def _fields(
             fields.append(_Field(name, seat=f"[None] * _len({item})"))
             continue
         node = None if found is None else found.node
-        _collect(node, built, building)
+        if type(node) is UnionNode:
+            _union_projector(node, field.annotation, field, built, building)
+        else:
+            _collect(node, built, building)
         copy = value_copier(field.annotation) if node is None else None
         if node is None and copy is None:
             raise _NotCompiledError
