@@ -144,21 +144,28 @@ def test_replaying_the_user_actions_from_the_seed_gives_the_same_outcomes(engine
 
 def test_a_paused_run_stops_at_each_chance_point_and_resumes_with_the_outcome(engine: Engine) -> None:
     game = make_game(engine.definition, players=2, seed=2)
-    state, pending = start_paused(engine, game, UNKEYED)
+    paused = start_paused(engine, game, UNKEYED)
+    state, pending = paused.state, paused.pending
+    assert paused.actions == ()
     for card in (4, 3, 2, 1):
         assert isinstance(pending[0], HydratedDealCard) and pending[0].outcome is None
-        pending = resume_paused(engine, pending, card, state, game)
+        paused = resume_paused(engine, pending, card, state, game)
+        dealt = paused.actions[0]
+        assert (dealt.type, getattr(dealt, "outcome", None)) == ("DealCard", card)
+        pending = paused.pending
     assert pending == [] and state.machine_state == "Playing"
     roll = HydratedRoll.candidate(state, "p1").with_id("r1")
-    pending = run_paused(engine, roll, state, game)
-    assert [action.type for action in pending] == ["RollDie"] and state.bonus is None
+    paused = run_paused(engine, roll, state, game)
+    pending = paused.pending
+    assert [a.type for a in paused.actions] == ["Roll"] and [a.type for a in pending] == ["RollDie"]
+    assert state.bonus is None
+    before = dump_json(state)
     with pytest.raises(IllegalActionError) as caught:
-        resume_paused(engine, [pending[0].with_id(pending[0].id)], 7, engine.copy_state(state), game)
-    assert caught.value.code == "impossible-chance-outcome"
-    assert resume_paused(engine, pending, 1, state, game) == []
-    forced = GameHarness(
-        chance_deal.definition, seed=2, prng_key=UNKEYED, chance=ForcedChance([4, 3, 2, 1, 1])
-    )
+        resume_paused(engine, [pending[0].with_id(pending[0].id)], 7, state, game)
+    assert caught.value.code == "impossible-chance-outcome" and dump_json(state) == before
+    assert resume_paused(engine, pending, 1, state, game).pending == []
+    script = ForcedChance([4, 3, 2, 1, 1])
+    forced = GameHarness(chance_deal.definition, seed=2, prng_key=UNKEYED, chance=script)
     forced.run({**_roll(), "id": "r1"})
     assert dump_json(state) == dump_json(forced.state)  # pausing changes nothing but who decides
     with pytest.raises(IllegalActionError) as nothing:

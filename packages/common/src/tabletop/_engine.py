@@ -22,7 +22,7 @@ from tabletop._prng import PrngState, Unkeyed, check_prng_key
 from tabletop._processor import ActionProcessor
 from tabletop._state import GameState
 
-__all__ = ["GameEngine", "RunResult", "resume_paused", "run_owned", "run_paused", "start_paused"]
+__all__ = ["GameEngine", "Paused", "RunResult", "resume_paused", "run_owned", "run_paused", "start_paused"]
 
 StateT = TypeVar("StateT", bound=AnyState)
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
@@ -440,17 +440,29 @@ def run_owned(
         processor.drain(ctx, action, processed=True)
 
 
+@dataclass(frozen=True, slots=True)
+class Paused(Generic[StateT, ConfigT]):
+    """Where a paused run stopped.
+
+    Attributes:
+        state: The state (changed in place, when the run was given one).
+        actions: The actions recorded by this run, in order.
+        pending: What is left to process: empty when the state waits on players (or is over),
+            else a chance point whose outcome is undecided first, then the rest of the queue.
+    """
+
+    state: StateT
+    actions: tuple[Action[StateT, ConfigT], ...]
+    pending: list[Action[StateT, ConfigT]]
+
+
 def start_paused(
     engine: GameEngine[StateT, ConfigT], game: Game[ConfigT], prng_key: str | Unkeyed | None
-) -> tuple[StateT, list[Action[StateT, ConfigT]]]:
-    """Start ``game``, stopping at the first chance point (an adapter's chance node).
-
-    Returns:
-        The state and what is left to process: empty, or a chance point first.
-    """
+) -> Paused[StateT, ConfigT]:
+    """Start ``game``, stopping at the first chance point (an adapter's chance node)."""
     ctx = engine._begin(game, prng_key, None)
-    engine._processor.drain(ctx, None, pause=True)
-    return ctx.state, ctx.queue
+    recorded = engine._processor.drain(ctx, None, pause=True)
+    return Paused(ctx.state, recorded, ctx.queue)
 
 
 def run_paused(
@@ -458,28 +470,27 @@ def run_paused(
     action: Action[StateT, ConfigT],
     state: StateT,
     game: Game[ConfigT],
-) -> list[Action[StateT, ConfigT]]:
-    """:func:`run_owned` that stops at the first chance point the action leads to.
+) -> Paused[StateT, ConfigT]:
+    """:func:`run_owned` (``state`` changes in place) that stops at the first chance point met.
 
-    Returns:
-        What is left to process: empty, or a chance point first.
+    ``action`` is a user action the caller owns (a codec's or ``enumerate``'s candidate with
+    an id); ``state`` is of the hydrated state type and ``game`` is its game.
+
+    Raises:
+        IllegalActionError: The action may not be played now.
     """
-    ctx = MachineContext(state, game)
     if (
         type(action) not in engine._actions
         or action.source is not ActionSource.USER
         or action.system_only
         or type(state) is not engine._state_type
     ):
-        parsed = engine._parse(action)
-        if parsed.source is not ActionSource.USER or parsed.system_only:
-            raise IllegalActionError(
-                "system-only", f"only the game issues {parsed.type} actions", path="type"
-            )
-        action = parsed
+        msg = f"run_paused takes a user action of {engine.definition.name} and its hydrated state"
+        raise TypeError(msg)
+    ctx = MachineContext(state, game)
     engine._processor.process(action, ctx)
-    engine._processor.drain(ctx, action, processed=True, pause=True)
-    return ctx.queue
+    recorded = engine._processor.drain(ctx, action, processed=True, pause=True)
+    return Paused(state, recorded, ctx.queue)
 
 
 def resume_paused(
@@ -488,18 +499,15 @@ def resume_paused(
     outcome: object,
     state: StateT,
     game: Game[ConfigT],
-) -> list[Action[StateT, ConfigT]]:
-    """Decide the pending chance point as ``outcome`` and go on to the next chance point.
+) -> Paused[StateT, ConfigT]:
+    """Decide the pending chance point as ``outcome`` (``state`` changes in place), and go on
+    to the next chance point.
 
-    ``pending`` is what :func:`start_paused`, :func:`run_paused` or this returned for ``state``;
-    it is consumed.
-
-    Returns:
-        What is left to process: empty, or a chance point first.
+    ``pending`` is the ``pending`` of the :class:`Paused` that left ``state``; it is consumed.
 
     Raises:
-        IllegalActionError: Nothing is pending, or ``outcome`` is not possible now
-            (``impossible-chance-outcome``).
+        IllegalActionError: Nothing is pending (``not-a-chance-node``), or ``outcome`` is not
+            possible now (``impossible-chance-outcome``; ``state`` is then unchanged).
     """
     if not pending:
         raise IllegalActionError("not-a-chance-node", "no chance point is pending")
@@ -508,5 +516,5 @@ def resume_paused(
     first = pending.pop(0)
     engine._processor.process(first, ctx)
     ctx.chance = None
-    engine._processor.drain(ctx, first, processed=True, pause=True)
-    return ctx.queue
+    recorded = engine._processor.drain(ctx, first, processed=True, pause=True)
+    return Paused(state, recorded, ctx.queue)
