@@ -250,12 +250,13 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
             if turn is None:
                 msg = "the game is over"
                 raise RuntimeError(msg)
-            self._moves += 1
             if table.chance_codec is None:
                 run = table.play(last.state(table), turn.player_id, action)
                 self._trail = (*self._trail, Snapshot(state=run.state, actions=run.actions))
+                self._moves += 1
                 return
             step = table.play_paused(last.state(table), turn.player_id, action)
+            self._moves += 1
         snapshot = Snapshot(state=step.state, actions=step.actions, pending=tuple(step.pending))
         self._trail = (*self._trail, snapshot)
 
