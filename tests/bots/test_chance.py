@@ -43,8 +43,11 @@ def _next_face(rig_engine: GameEngine[AnyState, GameConfig], game: Game[GameConf
     """The face the active player's ``Roll`` comes up with in ``state`` (through the engine)."""
     player_id = state.active_player_ids[0]
     roll = {"id": "probe", "game_id": game.id, "type": "Roll", "player_id": player_id}
-    recorded = rig_engine.run(roll, state, game).actions[0]
-    face = getattr(getattr(recorded, "metadata", None), "face", None)
+    recorded = rig_engine.run(roll, state, game).actions
+    # The dice fixture records the face in its Roll's metadata; Pig in its RollDie chance point.
+    faces = [getattr(getattr(action, "metadata", None), "face", None) for action in recorded]
+    faces += [getattr(action, "outcome", None) for action in recorded if action.type == "RollDie"]
+    (face,) = [face for face in faces if face is not None]
     assert isinstance(face, int), recorded
     return face
 

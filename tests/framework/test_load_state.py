@@ -221,7 +221,7 @@ def _break_sample_amount(data: Json) -> None:
         ("tic-tac-toe", _break_turn_order, "the game is in play but the turn order is empty"),
         ("pig", _break_current_turn, "the current turn is 'p7''s, who has no seat"),
         ("goofspiel", _break_goofspiel_auction, "the bidding is on, but no prize is up"),
-        ("pig", _break_pig_die, "the die has 1000 sides, not 6"),
+        ("pig", _break_pig_die, "the die has 1000 sides, more than any config's 20"),
         ("pig", _break_pig_score, "p1 has banked 1000000, above any target, yet plays on"),
         ("sample", _break_sample_amount, "p1 has 6 left to add, more than a turn's 5"),
     ],

@@ -33,11 +33,20 @@ def harness() -> GameHarness[HydratedPigGameState, PigConfig]:
 
 @pytest.fixture
 def rig() -> Rig:
-    """Advance a state's PRNG, draw by draw, until the die's next roll comes up ``face``."""
+    """Advance a state's PRNG, draw by draw, until the next ``Roll``'s die comes up ``face``.
+
+    A roll draws twice: the ``RollDie`` chance point's id, then its face (one ``rand_int`` of
+    the six equally likely faces). Tests that need no PRNG force faces with ``ForcedChance``.
+    """
     from tabletop import Prng
 
+    def next_face(state: PigGameState) -> int:
+        ahead = Prng(state.prng.model_copy())
+        ahead.rand_id()  # the RollDie's id
+        return 1 + ahead.rand_int(6)
+
     def rig_next_roll(state: PigGameState, face: int) -> None:
-        while Prng(state.prng.model_copy()).die_roll(6) != face:
+        while next_face(state) != face:
             Prng(state.prng).random()
 
     return rig_next_roll

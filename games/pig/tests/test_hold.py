@@ -54,12 +54,10 @@ def test_the_engine_banks_and_passes_the_turn(harness: Harness) -> None:
 
 
 @pytest.mark.parametrize(("turn_total", "offered"), [(0, False), (5, True)])
-def test_enumerate_offers_a_hold_only_with_points_to_bank(
-    harness: Harness, turn_total: int, offered: bool
-) -> None:
+def test_a_hold_is_legal_only_with_points_to_bank(harness: Harness, turn_total: int, offered: bool) -> None:
     harness.state.turn_total = turn_total
     expected = [("Hold", "p1")] if offered else []
-    assert [(a.type, a.player_id) for a in HydratedHold.enumerate(harness.state, "p1")] == expected
+    assert [(a.type, a.player_id) for a in HydratedHold.enumerate(harness.state, "p1")] == [("Hold", "p1")]
     legal = harness.engine.legal_actions(harness.state, "p1", harness.game)
     assert [(a.type, a.player_id) for a in legal if a.type == "Hold"] == expected
 

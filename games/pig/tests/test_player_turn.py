@@ -62,9 +62,9 @@ def test_a_turn_spans_every_roll_until_the_hold(harness: Harness, rig: Rig) -> N
         2,
     )
     last = state.turn_manager.last_turn
-    assert last is not None and (last.player_id, last.start_index, last.end_index) == ("p1", 0, 4)
+    assert last is not None and (last.player_id, last.start_index, last.end_index) == ("p1", 0, 7)
     current = state.turn_manager.current_turn
-    assert current is not None and (current.player_id, current.start_index) == ("p2", 4)
+    assert current is not None and (current.player_id, current.start_index) == ("p2", 7)
 
 
 def test_a_one_ends_the_turn_at_the_next_action(harness: Harness, rig: Rig) -> None:
@@ -73,7 +73,7 @@ def test_a_one_ends_the_turn_at_the_next_action(harness: Harness, rig: Rig) -> N
     rig(harness.state, 1)
     state = harness.play(harness.action(HydratedRoll, "p1"))
     last = state.turn_manager.last_turn
-    assert last is not None and (last.player_id, last.start_index, last.end_index) == ("p1", 0, 2)
+    assert last is not None and (last.player_id, last.start_index, last.end_index) == ("p1", 0, 4)
     assert state.active_player_ids == ["p2"]
 
 
@@ -94,4 +94,6 @@ def test_the_declared_edges_are_the_ones_taken() -> None:
         MachineState.PLAYER_TURN: (MachineState.PLAYER_TURN, MachineState.GAME_OVER),
         MachineState.GAME_OVER: (),
     }
-    assert "PlayerTurn --> GameOver: Hold\n" in definition.diagram()  # a roll never ends the game
+    diagram = definition.diagram()
+    assert "PlayerTurn --> GameOver: Hold/Roll\n" in diagram  # a roll ends the game only at the horizon
+    assert "PlayerTurn --> PlayerTurn: Hold/RollDie\n" in diagram  # a 1 passes the turn

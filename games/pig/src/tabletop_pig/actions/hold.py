@@ -13,9 +13,9 @@ from tabletop_pig.model.game_state import Ctx, HydratedPigGameState
 class HoldMetadata(Model):
     """What a Hold banked, filled in by the game."""
 
-    banked: int = Field(ge=1)
-    """The turn total added to the score."""
-    score: int = Field(ge=1)
+    banked: int = Field(ge=0)
+    """The turn total added to the score (0 only under ``hold_without_points``)."""
+    score: int = Field(ge=0)
     """The player's score after banking."""
 
 
@@ -31,14 +31,15 @@ class Hold(GameAction):
 
 
 class HydratedHold(Hold, HydratedAction[Hold, HydratedPigGameState, PigConfig]):
-    """Hold's rules: only after rolling something this turn."""
+    """Hold's rules: only after rolling something this turn (unless ``hold_without_points``)."""
 
     def check(self, ctx: Ctx) -> None:
-        if ctx.state.turn_total == 0:
+        if ctx.state.turn_total == 0 and not ctx.config.hold_without_points:
             raise IllegalActionError("nothing-to-hold", "roll at least once before holding")
 
     def apply(self, ctx: Ctx) -> None:
         state = ctx.state
+        state.moves += 1
         player = state.player(self.player_id)
         banked, state.turn_total = state.turn_total, 0
         player.score += banked
@@ -46,4 +47,4 @@ class HydratedHold(Hold, HydratedAction[Hold, HydratedPigGameState, PigConfig]):
 
     @classmethod
     def enumerate(cls, state: HydratedPigGameState, player_id: str) -> list[Self]:
-        return [cls.candidate(state, player_id)] if state.turn_total > 0 else []
+        return [cls.candidate(state, player_id)]  # check refuses it with nothing to hold

@@ -1,45 +1,40 @@
-"""Roll: the player on turn rolls the die; a 1 loses the turn total and ends the turn."""
+"""Roll: the player on turn rolls the die; the game decides the face (``RollDie``)."""
 
 from typing import Literal, Self
 
-from pydantic import Field
-from tabletop import GameAction, HydratedAction, Model
+from tabletop import GameAction, HydratedAction, IllegalActionError
 
+from tabletop_pig.actions.roll_die import HydratedRollDie
 from tabletop_pig.definition.actions import ActionType
 from tabletop_pig.model.config import PigConfig
 from tabletop_pig.model.game_state import Ctx, HydratedPigGameState
 
 
-class RollMetadata(Model):
-    """What a Roll rolled, filled in by the game."""
-
-    face: int = Field(ge=1, le=6)
-    """The face the die came up on."""
-    turn_total: int = Field(ge=0)
-    """The turn total after the roll: 0 if it busted."""
-    busted: bool
-    """True if the die came up 1: the turn total is lost and the turn passes."""
-
-
 class Roll(GameAction):
-    """Roll the die: 2 to 6 adds to the turn total, 1 loses it and passes the turn."""
+    """Roll the die: the face comes in the ``RollDie`` chance point that follows."""
 
     type: Literal[ActionType.ROLL] = ActionType.ROLL
     """The action tag."""
     player_id: str
     """The acting player."""
-    metadata: RollMetadata | None = None
-    """What was rolled; set by the game when the action is applied."""
 
 
 class HydratedRoll(Roll, HydratedAction[Roll, HydratedPigGameState, PigConfig]):
-    """Roll's rules: the player on turn may always roll; the face comes from the state's PRNG."""
+    """Roll's rules: the player on turn may roll (unless ``must_hold_at_target`` says hold)."""
+
+    def check(self, ctx: Ctx) -> None:
+        state, config = ctx.state, ctx.config
+        if (
+            config.must_hold_at_target
+            and state.player(self.player_id).score + state.turn_total >= config.target
+        ):
+            raise IllegalActionError("must-hold", "your score and turn total reach the target: hold")
 
     def apply(self, ctx: Ctx) -> None:
         state = ctx.state
-        face = state.die.roll(ctx.prng)
-        state.turn_total = 0 if face == 1 else state.turn_total + face
-        self.metadata = RollMetadata(face=face, turn_total=state.turn_total, busted=face == 1)
+        state.moves += 1
+        if not state.over(ctx.config):  # the horizon ends the game before the die lands
+            ctx.add_system_action(HydratedRollDie, player_id=self.player_id)
 
     @classmethod
     def enumerate(cls, state: HydratedPigGameState, player_id: str) -> list[Self]:

@@ -8,3 +8,4 @@ class ActionType(StrEnum):
 
     ROLL = "Roll"
     HOLD = "Hold"
+    ROLL_DIE = "RollDie"

@@ -16,6 +16,8 @@ class PigGameState(GameState[PigPlayerState, MachineState]):
     """The six-sided die, showing the last face rolled (null before the first roll)."""
     turn_total: int = Field(default=0, ge=0)
     """Points rolled this turn and not yet banked: lost on a 1, added to the score on a hold."""
+    moves: int = Field(default=0, ge=0)
+    """Rolls and holds played so far (the config's ``horizon`` bounds them)."""
 
 
 class HydratedPigGameState(PigGameState, Hydrated[PigGameState]):
@@ -27,6 +29,10 @@ class HydratedPigGameState(PigGameState, Hydrated[PigGameState]):
     def winner(self, target: int) -> str | None:
         """The player who has banked ``target`` points or more, if any."""
         return next((p.player_id for p in self.players if p.score >= target), None)
+
+    def over(self, config: PigConfig) -> bool:
+        """True once someone has banked the target, or the moves reached the horizon."""
+        return self.winner(config.target) is not None or 0 < config.horizon <= self.moves
 
 
 Ctx = MachineContext[HydratedPigGameState, PigConfig]
