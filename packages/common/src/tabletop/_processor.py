@@ -38,7 +38,6 @@ class ActionProcessor(Generic[StateT, ConfigT]):
 
     __slots__ = (
         "_accepted",
-        "_chance",
         "_direct_actions",
         "_direct_writes",
         "_handlers",
@@ -66,12 +65,6 @@ class ActionProcessor(Generic[StateT, ConfigT]):
             for state, handler in self._handlers.items()
         }
         """Per machine state, the action types it accepts, if its handler keeps the default test."""
-        self._chance = frozenset(
-            action_class
-            for action_class in definition.actions
-            if issubclass(action_class, HydratedChanceAction)
-        )
-        """The game's chance points (their outcome is decided before they are checked and applied)."""
         self._unchecked = frozenset(
             action_class for action_class in definition.actions if action_class.check is HydratedAction.check
         )
@@ -101,9 +94,12 @@ class ActionProcessor(Generic[StateT, ConfigT]):
         else:
             recorded = []
         limit = self.max_cascade
-        chance = self._chance
         while queue:
-            if pause and type(queue[0]) in chance and queue[0].__dict__.get("outcome") is None:
+            if (
+                pause
+                and isinstance(queue[0], HydratedChanceAction)
+                and queue[0].__dict__.get("outcome") is None
+            ):
                 break
             if len(recorded) >= limit:
                 raise GameDefinitionError(
@@ -136,8 +132,8 @@ class ActionProcessor(Generic[StateT, ConfigT]):
                 f"{action.type} is not allowed in state {current.value}",
                 path="type",
             )
-        if type(action) in self._chance:
-            resolve_chance(action, ctx, ctx.chance, self.name)  # type: ignore[arg-type]
+        if isinstance(action, HydratedChanceAction):  # also a chance class the definition does not list
+            resolve_chance(action, ctx, ctx.chance, self.name)
         if not checked and type(action) not in self._unchecked:
             action.check(ctx)
         action.apply(ctx)
