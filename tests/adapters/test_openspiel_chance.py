@@ -11,9 +11,17 @@ from open_spiel.python.algorithms.mcts import MCTSBot, RandomRolloutEvaluator
 from tabletop import IllegalActionError
 from tabletop.games import available, load
 from tabletop.openspiel import TabletopState, load_game
+from tabletop_pig.model.game_state import HydratedPigGameState
 
 CHANCE_GAMES = [game for game in available() if load(game).chance_actions]
 ROLL, HOLD = 0, 1
+
+
+def _pig(state: pyspiel.State) -> HydratedPigGameState:
+    assert isinstance(state, TabletopState)
+    pig = state.tabletop_state
+    assert isinstance(pig, HydratedPigGameState)
+    return pig
 
 
 def _rolled(**params: int) -> TabletopState:
@@ -44,17 +52,19 @@ def test_max_chance_outcomes_is_the_chance_space(sides: int) -> None:
 def test_a_roll_leads_to_a_chance_node_whose_outcome_is_applied() -> None:
     state = _rolled()
     assert state.is_chance_node() and state.current_player() == pyspiel.PlayerId.CHANCE
-    assert state.chance_outcomes() == [(face, pytest.approx(1 / 6)) for face in range(6)]
+    assert [(face, round(p * 6, 9)) for face, p in state.chance_outcomes()] == [
+        (face, 1.0) for face in range(6)
+    ]
     assert state.legal_actions() == list(range(6))
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 4) == "chance: RollDie 5"
-    assert state.tabletop_state.turn_total == 0  # nothing decided yet
+    assert _pig(state).turn_total == 0  # nothing decided yet
     state.apply_action(4)  # the outcome numbered 4: the face 5
     assert not state.is_chance_node() and state.current_player() == 0
-    assert (state.tabletop_state.die.face, state.tabletop_state.turn_total) == (5, 5)
+    assert (_pig(state).die.face, _pig(state).turn_total) == (5, 5)
     assert [a.type for a in state.action_log][-2:] == ["Roll", "RollDie"]
     state.apply_action(ROLL)
     state.apply_action(0)  # a 1: the turn passes
-    assert (state.current_player(), state.tabletop_state.turn_total) == (1, 0)
+    assert (state.current_player(), _pig(state).turn_total) == (1, 0)
 
 
 def test_the_outcome_is_never_read_from_the_prng() -> None:
@@ -62,7 +72,7 @@ def test_the_outcome_is_never_read_from_the_prng() -> None:
     for face in range(6):
         state = _rolled()
         state.apply_action(face)
-        faces.add(state.tabletop_state.die.face)
+        faces.add(_pig(state).die.face)
     assert faces == {1, 2, 3, 4, 5, 6}  # the same state, every outcome: whatever the PRNG holds
 
 
@@ -71,11 +81,11 @@ def test_a_clone_at_a_chance_node_is_independent_and_serializes() -> None:
     clone = state.clone()
     clone.apply_action(5)
     assert state.is_chance_node() and not clone.is_chance_node()
-    assert clone.tabletop_state.turn_total == 6 and state.tabletop_state.turn_total == 0
+    assert _pig(clone).turn_total == 6 and _pig(state).turn_total == 0
     copied = pickle.loads(pickle.dumps(state))
     assert copied.is_chance_node() and copied.chance_outcomes() == state.chance_outcomes()
     copied.apply_action(2)
-    assert copied.tabletop_state.turn_total == 3
+    assert _pig(copied).turn_total == 3
     restored = state.get_game().deserialize_state(state.serialize())
     assert restored.is_chance_node()
 
