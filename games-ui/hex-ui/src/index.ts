@@ -1,13 +1,13 @@
-// The Hex UI: the starter table (every legal action as a button). Draw your game here.
+// The Hex UI: the rhombus of hexes as SVG; each cell a focusable control named like "c3".
 import { defineGameUi } from "@tabletop/client";
 import type { HexAction, HexActionRequest, HexView } from "@tabletop/types/hex";
-import Table from "./Table.svelte";
+import Board from "./Board.svelte";
+import { cellName } from "./geometry.js";
 
 export const hexUi = defineGameUi<HexView, HexAction, HexActionRequest>({
   game: "hex",
-  component: Table,
+  component: Board,
   describe(action, names) {
-    const who = "player_id" in action ? names(action.player_id) : "The game";
-    return `${who}: ${action.type}`;
+    return `${names(action.player_id)} placed a stone on ${cellName(action.cell.q, action.cell.r)}`;
   },
 });
