@@ -11,6 +11,7 @@ from tabletop.boards import (
     HexOrientation,
     HydratedHexBoard,
     OffsetLayout,
+    hex_parallelogram,
     hex_rectangle,
     hex_ring,
     hex_spiral,
@@ -136,3 +137,26 @@ def test_reachable_and_regions(ring_board: HydratedHexBoard[str]) -> None:
     walls = ring_board.regions(lambda cell: cell == "wall")
     assert len(walls) == 1
     assert len(walls[0]) == 5
+
+
+@pytest.mark.parametrize(("cols", "rows"), [(1, 1), (2, 3), (11, 11), (5, 2)])
+def test_a_parallelogram_board_numbers_its_cells_row_by_row(cols: int, rows: int) -> None:
+    board = HexBoard[str].parallelogram(cols, rows)
+    hexes = board.hexes()
+    assert hexes == hex_parallelogram(cols, rows)
+    assert [hexes.index(Hex(q=q, r=r)) for r in range(rows) for q in range(cols)] == list(range(cols * rows))
+    assert board.empty_cells() == hexes and board.orientation is HexOrientation.POINTY
+
+
+def test_a_parallelogram_cell_touches_the_six_cells_of_hex_adjacency() -> None:
+    board = HexBoard[str].parallelogram(4, 3)
+    around = {(n.q, n.r) for n in board.neighbours(Hex(q=1, r=1))}
+    assert around == {(0, 1), (2, 1), (1, 0), (2, 0), (1, 2), (0, 2)}
+    assert {(n.q, n.r) for n in board.neighbours(Hex(q=0, r=0))} == {(1, 0), (0, 1)}  # an acute corner
+    assert {(n.q, n.r) for n in board.neighbours(Hex(q=3, r=0))} == {(2, 0), (3, 1), (2, 1)}  # obtuse
+
+
+@pytest.mark.parametrize(("cols", "rows"), [(0, 3), (3, 0), (-1, 2)])
+def test_a_parallelogram_needs_a_column_and_a_row(cols: int, rows: int) -> None:
+    with pytest.raises(ValueError, match="at least one column and one row"):
+        HexBoard[str].parallelogram(cols, rows)

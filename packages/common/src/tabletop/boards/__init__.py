@@ -4,7 +4,8 @@
   :class:`Cube` and :class:`Offset`; directions :class:`SquareDirection`,
   :class:`PointyHexDirection`, :class:`FlatHexDirection`; drawing with :class:`HexLayout`.
 - Patterns: :func:`hex_ring`, :func:`hex_spiral`, :func:`hex_line`, :func:`hex_ray`,
-  :func:`hex_rectangle`, :func:`rectangle`, :func:`square_line`, :func:`square_ray`.
+  :func:`hex_rectangle`, :func:`hex_parallelogram`, :func:`rectangle`, :func:`square_line`,
+  :func:`square_ray`.
 - Searches over any adjacency: :func:`breadth_first`, :func:`shortest_path`,
   :func:`shortest_path_to`, :func:`connected_regions`.
 - Models that live in a game state: :class:`SquareBoard`, :class:`HexBoard`, :class:`NodeSet`
@@ -26,6 +27,7 @@ from tabletop.boards._hex_board import HexBoard, HydratedHexBoard
 from tabletop.boards._node_set import NodeSet
 from tabletop.boards._patterns import (
     hex_line,
+    hex_parallelogram,
     hex_ray,
     hex_rectangle,
     hex_ring,
@@ -56,6 +58,7 @@ __all__ = [
     "breadth_first",
     "connected_regions",
     "hex_line",
+    "hex_parallelogram",
     "hex_ray",
     "hex_rectangle",
     "hex_ring",

@@ -29,7 +29,7 @@ from tabletop._model import Model
 from tabletop.boards._coordinates import KEY_PATTERN, Hex
 from tabletop.boards._graph import breadth_first, connected_regions, shortest_path
 from tabletop.boards._hex import HexOrientation
-from tabletop.boards._patterns import hex_spiral, segments
+from tabletop.boards._patterns import hex_parallelogram, hex_spiral, segments
 
 __all__ = ["HexBoard", "HydratedHexBoard"]
 
@@ -64,6 +64,21 @@ class HexBoard(Model, Generic[CellT]):
     def hexagon(cls, radius: int, orientation: HexOrientation = HexOrientation.POINTY) -> Self:
         """An empty hexagonal board of every hex within ``radius`` of ``(0, 0)``."""
         return cls.of(hex_spiral(Hex(q=0, r=0), radius), orientation)
+
+    @classmethod
+    def parallelogram(cls, cols: int, rows: int, orientation: HexOrientation = HexOrientation.POINTY) -> Self:
+        """An empty ``cols`` x ``rows`` parallelogram (a rhombus if square) of :func:`hex_parallelogram`.
+
+        The board of Hex: rows ``r`` top to bottom, columns ``q`` left to right, each cell
+        ``(q, r)`` touching ``(q±1, r)``, ``(q, r±1)``, ``(q+1, r-1)`` and ``(q-1, r+1)``.
+
+        Raises:
+            ValueError: ``cols`` or ``rows`` is less than 1.
+        """
+        if cols < 1 or rows < 1:
+            msg = f"a parallelogram needs at least one column and one row, not {cols} x {rows}"
+            raise ValueError(msg)
+        return cls.of(hex_parallelogram(cols, rows), orientation)
 
     def contains(self, hex_: Hex) -> bool:
         """True if ``hex_`` is a cell of the board."""

@@ -83,6 +83,19 @@ def hex_rectangle(width: int, height: int, layout: OffsetLayout) -> list[Hex]:
     return [Offset(col=col, row=row, layout=layout).to_hex() for row in range(height) for col in range(width)]
 
 
+def hex_parallelogram(cols: int, rows: int) -> list[Hex]:
+    """The hexes ``q`` in ``0..cols-1``, ``r`` in ``0..rows-1``, row by row: a Hex board's rhombus.
+
+    Row ``r`` is drawn shifted half a hex right of row ``r - 1`` (pointy tops), so the shape is a
+    rhombus when ``cols == rows``; cell ``(q, r)`` is number ``r * cols + q`` in this order.
+
+    Example:
+        >>> [hex_.key for hex_ in hex_parallelogram(2, 2)]
+        ['0,0', '1,0', '0,1', '1,1']
+    """
+    return [Hex(q=q, r=r) for r in range(rows) for q in range(cols)]
+
+
 def rectangle(width: int, height: int, origin: Square | None = None) -> list[Square]:
     """The squares of a ``width`` x ``height`` rectangle from ``origin`` (top-left), row by row."""
     ox, oy = (0, 0) if origin is None else (origin.x, origin.y)

@@ -1,0 +1,1 @@
+"""Constants and helpers Hex's models share."""

@@ -1,0 +1,1 @@
+"""Hex's declarations: machine states, action types, handlers, the definition."""

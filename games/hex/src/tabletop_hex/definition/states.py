@@ -1,0 +1,10 @@
+"""Hex's machine states."""
+
+from enum import StrEnum
+
+
+class MachineState(StrEnum):
+    """Where Hex's state machine can be."""
+
+    PLAYER_TURN = "PlayerTurn"
+    GAME_OVER = "GameOver"

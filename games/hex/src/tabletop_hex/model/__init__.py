@@ -1,0 +1,1 @@
+"""Hex's state models."""

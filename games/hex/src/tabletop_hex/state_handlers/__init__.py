@@ -1,0 +1,1 @@
+"""Hex's state handlers: one module per machine state."""
