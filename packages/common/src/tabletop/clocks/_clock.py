@@ -34,7 +34,9 @@ class ClockState(Model):
     """The seats' clocks by player id."""
 
 
-def start_clock(control: TimeControl, player_ids: Sequence[str], active: Iterable[str], now_ms: int) -> ClockState:
+def start_clock(
+    control: TimeControl, player_ids: Sequence[str], active: Iterable[str], now_ms: int
+) -> ClockState:
     """The clock of a match that starts at ``now_ms`` with ``active`` seats to act."""
     bank = round(control.main_seconds * 1000) if isinstance(control, ChessClock) else None
     acting = set(active)
@@ -110,7 +112,11 @@ def due_of(control: TimeControl, seat: SeatClock) -> int | None:
 
 def next_due(control: TimeControl, clock: ClockState) -> tuple[int, str] | None:
     """The earliest ``(due time, player id)`` of the match, or None."""
-    found = [(due, player_id) for player_id, seat in clock.seats.items() if (due := due_of(control, seat)) is not None]
+    found = [
+        (due, player_id)
+        for player_id, seat in clock.seats.items()
+        if (due := due_of(control, seat)) is not None
+    ]
     return min(found) if found else None
 
 

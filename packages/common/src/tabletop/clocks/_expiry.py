@@ -4,14 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Generic, TypeVar
 
-from tabletop._state import GameResult, GameState
+from tabletop._state import GameResult, GameState, PlayerState
 from tabletop.clocks._control import TimeoutPolicy
 
-__all__ = ["BotMove", "ExpiryRules", "Forfeit", "PassMove", "TimeoutOutcome", "decide_timeout", "default_forfeit"]
+__all__ = [
+    "BotMove",
+    "ExpiryRules",
+    "Forfeit",
+    "PassMove",
+    "TimeoutOutcome",
+    "decide_timeout",
+    "default_forfeit",
+]
 
-StateT = TypeVar("StateT", bound=GameState)
+StateT = TypeVar("StateT", bound=GameState[PlayerState, StrEnum])
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +56,7 @@ TimeoutOutcome = Forfeit | PassMove | BotMove
 """What the host does about one timeout."""
 
 
-def default_forfeit(state: GameState, player_id: str) -> Forfeit:
+def default_forfeit(state: GameState[PlayerState, StrEnum], player_id: str) -> Forfeit:
     """The framework's forfeit rule: every other seat wins (with nobody left, the match is abandoned)."""
     others = tuple(player.player_id for player in state.players if player.player_id != player_id)
     if not others:

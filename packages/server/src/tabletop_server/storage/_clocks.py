@@ -102,7 +102,9 @@ def _clock_row(row: object) -> ClockRow:
 class ClockStore(StoreBase):
     """Clock rows, timeouts and stand-ins (part of ``Store``)."""
 
-    def create_clock(self, match_id: str, settings: JsonObject, state_json: str, due_at: datetime | None) -> None:
+    def create_clock(
+        self, match_id: str, settings: JsonObject, state_json: str, due_at: datetime | None
+    ) -> None:
         """Store a new match's clock at head 0 (the match row must exist)."""
         values = {
             "match_id": match_id,
@@ -204,13 +206,17 @@ class ClockStore(StoreBase):
             return False
         return True
 
-    def settle_timeout(self, match_id: str, index: int, player_id: str, outcome: str, action_id: str | None) -> None:
+    def settle_timeout(
+        self, match_id: str, index: int, player_id: str, outcome: str, action_id: str | None
+    ) -> None:
         """Record what a timeout led to."""
         self._transact(
             lambda connection: connection.execute(
                 update(timeouts)
                 .where(
-                    timeouts.c.match_id == match_id, timeouts.c.index == index, timeouts.c.player_id == player_id
+                    timeouts.c.match_id == match_id,
+                    timeouts.c.index == index,
+                    timeouts.c.player_id == player_id,
                 )
                 .values(outcome=outcome, action_id=action_id)
             )
@@ -310,7 +316,9 @@ class ClockStore(StoreBase):
 
         def work(connection: Connection) -> int:
             result = connection.execute(
-                delete(stand_ins).where(and_(stand_ins.c.match_id == match_id, stand_ins.c.player_id == player_id))
+                delete(stand_ins).where(
+                    and_(stand_ins.c.match_id == match_id, stand_ins.c.player_id == player_id)
+                )
             )
             return int(result.rowcount)
 

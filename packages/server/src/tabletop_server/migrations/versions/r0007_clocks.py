@@ -27,7 +27,9 @@ def upgrade() -> None:
     op.create_table(
         "clocks",
         sa.Column("match_id", sa.String(length=64), nullable=False),
-        sa.Column("settings", sa.JSON(), nullable=False, comment="time control and timeout policy, as created"),
+        sa.Column(
+            "settings", sa.JSON(), nullable=False, comment="time control and timeout policy, as created"
+        ),
         sa.Column("state", sa.Text(), nullable=False, comment="every seat's clock as of head, JSON text"),
         sa.Column("head", sa.Integer(), nullable=False, comment="the match head the clock state is at"),
         sa.Column(
@@ -49,9 +51,13 @@ def upgrade() -> None:
         ),
         sa.Column("player_id", sa.String(length=64), nullable=False),
         sa.Column("due_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("observed_at", sa.DateTime(timezone=True), nullable=False, comment="when the server saw it"),
+        sa.Column(
+            "observed_at", sa.DateTime(timezone=True), nullable=False, comment="when the server saw it"
+        ),
         sa.Column("policy", sa.String(length=10), nullable=False),
-        sa.Column("outcome", sa.String(length=20), nullable=False, comment="bot, pass, forfeit, or superseded"),
+        sa.Column(
+            "outcome", sa.String(length=20), nullable=False, comment="bot, pass, forfeit, or superseded"
+        ),
         sa.Column("action_id", sa.String(length=64), nullable=True, comment="the action played for the seat"),
         _match_fk("timeouts"),
         sa.PrimaryKeyConstraint("match_id", "index", "player_id", name=op.f("pk_timeouts")),
