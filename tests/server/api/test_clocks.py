@@ -57,7 +57,10 @@ def report(api: Api, match_id: str) -> Json:
 
 
 def per_turn(seconds: float, on_timeout: str = "forfeit", **policy: object) -> Json:
-    return {"control": {"type": "per-turn", "seconds": seconds}, "policy": {"on_timeout": on_timeout, **policy}}
+    return {
+        "control": {"type": "per-turn", "seconds": seconds},
+        "policy": {"on_timeout": on_timeout, **policy},
+    }
 
 
 def test_games_list_the_clocks_they_allow(capi: Api) -> None:
