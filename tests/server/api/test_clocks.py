@@ -4,6 +4,7 @@ restart), and every timeout policy, on a real server over SQLite and PostgreSQL.
 from __future__ import annotations
 
 import time
+from functools import partial
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -50,6 +51,10 @@ def create(api: Api, game: str, clock: Json, seats: int = 2) -> tuple[str, list[
     match = api.ok(api.http.post("/api/matches", json=body), 201)
     tokens = [api.join(match["id"], f"p{n}") for n in range(1, seats + 1)]
     return match["id"], tokens
+
+
+def ended(api: Api, match_id: str) -> bool:
+    return bool(api.match(match_id)["status"] == "finished")
 
 
 def report(api: Api, match_id: str) -> Json:
@@ -218,7 +223,7 @@ def test_two_workers_expire_each_clock_exactly_once(migrated_url: str) -> None:
             forfeits = [create(apis[n % 2], "tic-tac-toe", per_turn(0.3))[0] for n in range(4)]
             bots = [create(apis[n % 2], "tic-tac-toe", per_turn(0.3, "bot"))[0] for n in range(2)]
             for match_id in forfeits + bots:
-                wait_for(lambda m=match_id: apis[0].match(m)["status"] == "finished", f"{match_id} to end")
+                wait_for(partial(ended, apis[0], match_id), f"{match_id} to end")
             for match_id in forfeits:
                 assert len(report(apis[1], match_id)["timeouts"]) == 1
             for match_id in bots:
