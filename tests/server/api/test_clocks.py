@@ -4,9 +4,9 @@ restart), and every timeout policy, on a real server over SQLite and PostgreSQL.
 from __future__ import annotations
 
 import time
-from functools import partial
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 import pytest
