@@ -90,17 +90,19 @@ def _load_rows(
     base: float,
     *,
     per_request: bool = False,
+    clock: dict[str, object] | None = None,
 ) -> list[Row]:
     urls = [server.url for server in servers]
-    play_matches(urls, game, min(clients, 2), 0.3)  # warm up (imports, caches, connections)
+    play_matches(urls, game, min(clients, 2), 0.3, clock=clock)  # warm up (imports, caches, connections)
     gc.collect()
     cpu_before = [cpu_seconds(server.process.pid) for server in servers]
     own_before = os.times()
-    stats: LoadStats = play_matches(urls, game, clients, seconds, per_request=per_request)
+    stats: LoadStats = play_matches(urls, game, clients, seconds, per_request=per_request, clock=clock)
     own_after = os.times()
     server_cpu = sum(cpu_seconds(s.process.pid) - b for s, b in zip(servers, cpu_before, strict=True))
     own_cpu = (own_after.user - own_before.user) + (own_after.system - own_before.system)
     subject = f"{game} {deployment.label}" + (", each request to the next worker" if per_request else "")
+    subject += ", with a chess clock" if clock is not None else ""
     label = "in-process engine.run of the same game"
     where = f"{clients} client{'s' if clients > 1 else ''}"
     rate = stats.per_second
@@ -245,6 +247,28 @@ def _scale_out(rows: list[Row]) -> list[Row]:
     return out
 
 
+CLOCK: dict[str, object] = {
+    "control": {"type": "chess", "main_seconds": 3600, "increment_seconds": 5},
+    "policy": {"on_timeout": "bot"},
+}
+"""The clock of the clocked rows: one that never runs out during a run (its cost, not its expiry)."""
+
+
+def _clock_overhead(rows: list[Row]) -> list[Row]:
+    """µs per accepted action with a chess clock against without one (target: within 10%)."""
+    out: list[Row] = []
+    for case in ("http µs per accepted action (1 client)", "http µs per accepted action (50 clients)"):
+        found = {row.subject: row.value for row in rows if row.case == case}
+        for subject, value in found.items():
+            if not subject.endswith(", with a chess clock"):
+                continue
+            plain = found.get(subject.removesuffix(", with a chess clock"))
+            if value and plain:
+                note = f"×{value / plain:.2f} of the same deployment without a clock (target ≤ 1.10)"
+                out.append(Row(f"clock overhead: {case}", subject, value, plain, "no clock", note))
+    return out
+
+
 def http(budget: Budget) -> list[Row]:
     """The server's HTTP round trips and throughput on each deployment, and SSE bytes per seat."""
     smoke = budget.name == "smoke"
@@ -272,9 +296,14 @@ def http(budget: Budget) -> list[Row]:
                     rows += _load_rows(
                         deployment, servers, games[0], 50, seconds, base[games[0]], per_request=True
                     )
+                if deployment.workers == 1:  # the clock's overhead on the action path
+                    for clients in (1,) if smoke else (1, 50):
+                        rows += _load_rows(
+                            deployment, servers, games[0], clients, seconds, base[games[0]], clock=CLOCK
+                        )
                 if deployment.label == "sqlite×1":
                     rows += [_sse_bytes(servers[0], game, 12 if smoke else 40) for game in games]
-        rows += _scale_out(rows)
+        rows += _scale_out(rows) + _clock_overhead(rows)
         if binaries is None:
             why = "skipped in smoke mode" if smoke else "n/a: PostgreSQL binaries not found"
             rows.append(Row("http action p50 µs (PostgreSQL)", "postgresql×1, ×2", None, note=why))

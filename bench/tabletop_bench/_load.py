@@ -167,9 +167,15 @@ class LoadStats:
 
 
 async def _new_match(
-    connection: Connection, game: str, rng: random.Random, stats: LoadStats
+    connection: Connection, game: str, rng: random.Random, stats: LoadStats, clock: Json | None = None
 ) -> tuple[str, dict[str, str]]:
-    body = {"game": game, "seats": [{"name": "A"}, {"name": "B"}], "seed": rng.getrandbits(31)}
+    body: dict[str, object] = {
+        "game": game,
+        "seats": [{"name": "A"}, {"name": "B"}],
+        "seed": rng.getrandbits(31),
+    }
+    if clock is not None:
+        body["clock"] = clock
     status, info = await connection.request("POST", "/api/matches", body)
     if status != 201:
         msg = f"create failed: {status} {info}"
@@ -192,6 +198,7 @@ async def _client(
     started: asyncio.Event,
     *,
     per_request: bool,
+    clock: Json | None = None,
 ) -> None:
     rng = random.Random(n)
     connections = [await Connection.open(url) for url in urls]
@@ -205,7 +212,7 @@ async def _client(
         await started.wait()
         while time.perf_counter() < window[0]:
             connection = connections[turn % len(connections)]
-            match_id, tokens = await _new_match(connection, game, rng, stats)
+            match_id, tokens = await _new_match(connection, game, rng, stats, clock)
             player = "p1"
             status, view = await connection.request(
                 "GET", f"/api/matches/{match_id}/view", token=tokens[player]
@@ -273,12 +280,16 @@ async def _planned(
             return
 
 
-async def _run(urls: list[str], game: str, clients: int, seconds: float, per_request: bool) -> LoadStats:
+async def _run(
+    urls: list[str], game: str, clients: int, seconds: float, per_request: bool, clock: Json | None = None
+) -> LoadStats:
     stats = LoadStats()
     started = asyncio.Event()
     window = [float("inf")]  # the deadline, set when every client is connected
     tasks = [
-        asyncio.ensure_future(_client(urls, game, n, window, stats, started, per_request=per_request))
+        asyncio.ensure_future(
+            _client(urls, game, n, window, stats, started, per_request=per_request, clock=clock)
+        )
         for n in range(clients)
     ]
     await asyncio.sleep(0.3)
@@ -291,7 +302,13 @@ async def _run(urls: list[str], game: str, clients: int, seconds: float, per_req
 
 
 def play_matches(
-    urls: list[str], game: str, clients: int, seconds: float, *, per_request: bool = False
+    urls: list[str],
+    game: str,
+    clients: int,
+    seconds: float,
+    *,
+    per_request: bool = False,
+    clock: Json | None = None,
 ) -> LoadStats:
     """Closed loop: ``clients`` clients each play matches of ``game`` back to back for ``seconds``;
     measures the action round trips.
@@ -299,5 +316,6 @@ def play_matches(
     Client ``n`` keeps one connection to ``urls[n % len(urls)]``, as keep-alive clients do behind a
     load balancer; with ``per_request`` every client sends each request to the next URL in turn
     (the worst case for a worker's match cache: every request finds its copy one move behind).
+    With ``clock``, every match is created with that ``CreateMatch.clock``.
     """
-    return asyncio.run(_run(urls, game, clients, seconds, per_request))
+    return asyncio.run(_run(urls, game, clients, seconds, per_request, clock))

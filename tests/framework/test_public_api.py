@@ -22,6 +22,7 @@ PUBLIC_MODULES = [
     "tabletop.openspiel",
     "tabletop.pettingzoo",
     "tabletop.versions",
+    "tabletop.clocks",
 ]
 
 

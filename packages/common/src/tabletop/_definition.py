@@ -23,6 +23,7 @@ from tabletop._registry import action_enum, discover_actions, handler_config_typ
 from tabletop._semver import parse_version
 from tabletop._state import GameState, PlayerState
 from tabletop._visibility import Public, policy_of
+from tabletop.clocks._expiry import ExpiryRules
 
 __all__ = ["GameDefinition"]
 
@@ -153,6 +154,9 @@ class GameDefinition(Generic[StateT, ConfigT]):
             0 a loss) by player id. Search bots (:class:`tabletop.bots.MctsBot`) score a rollout
             they cut off after ``max_rollout_actions`` with it, instead of as a draw, so a long
             game can be searched with short rollouts. None: a cut-off rollout is a draw (0.5).
+        expiry: The game's own handling of a seat's time running out in a hosted match with a
+            clock (:class:`tabletop.clocks.ExpiryRules`: its pass action, its forfeit rule).
+            None: the framework's defaults (no pass; on forfeit every other seat wins).
 
     Raises:
         GameDefinitionError: Naming every problem found: a state without a handler, a handler
@@ -186,10 +190,12 @@ class GameDefinition(Generic[StateT, ConfigT]):
         example_configs: Sequence[ConfigT] = (),
         config_invariants: Callable[[StateT, ConfigT], Iterable[str]] | None = None,
         evaluator: Callable[[StateT], Mapping[str, float]] | None = None,
+        expiry: ExpiryRules[StateT] | None = None,
     ) -> None:
         self.name = name
         self.title = title or (name[:1].upper() + name[1:]).replace("-", " ").replace("_", " ")
         self.description = description
+        self.expiry: ExpiryRules[StateT] | None = expiry
         self.example_configs: tuple[ConfigT, ...] = tuple(example_configs)
         self.state_type = _hydrated_state_type(state_type)
         self.config_type = config_type or cast(type[ConfigT], handler_config_type(handlers.values()))

@@ -8,12 +8,16 @@ from typing import Literal
 
 from pydantic import Field, JsonValue
 from tabletop import Model
+from tabletop.clocks import ClockSettings
 
 __all__ = [
     "ActionResponse",
     "ActionsPage",
     "BotKind",
     "BotSpec",
+    "ClockOptions",
+    "ClockReport",
+    "ClockView",
     "CreateMatch",
     "CreatedMatch",
     "ForkRequest",
@@ -27,9 +31,13 @@ __all__ = [
     "MatchList",
     "MatchStatus",
     "ParentRef",
+    "SeatClockView",
     "SeatInfo",
     "SeatRequest",
+    "StandIn",
+    "StandInRequest",
     "StreamToken",
+    "TimeoutInfo",
     "ViewResponse",
     "Visibility",
 ]
@@ -84,6 +92,98 @@ class CreateMatch(Model):
     visibility: Visibility = "public"
     """``public``: listed, and a free seat is open to anyone; ``private``: not listed, and a seat
     is claimed only with its invite secret or the creator token."""
+    clock: ClockSettings | None = None
+    """The match's time control and timeout policy (default: no clock)."""
+
+
+class ClockOptions(Model):
+    """What a game allows of clocks."""
+
+    time_controls: list[str]
+    """The ``type`` of every time control a match may choose (``CreateMatch.clock.control``)."""
+    timeout_policies: list[str]
+    """The ``on_timeout`` policies it may choose (``pass`` only for a game with a pass action)."""
+
+
+class SeatClockView(Model):
+    """One seat's clock as of the server's time."""
+
+    player_id: Id
+    """The seat."""
+    remaining_ms: int | None
+    """Milliseconds left: a running seat's until its due time, a chess seat's bank when waiting
+    (null: a waiting seat of a per-turn or correspondence clock)."""
+    running: bool
+    """True while the seat is to act and its time runs."""
+    due_at: datetime | None
+    """When its time runs out (null when not running)."""
+    timeouts: int
+    """Its consecutive timeouts."""
+    away: bool
+    """True while a bot plays for the seat."""
+
+
+class ClockView(Model):
+    """A match's clock, as of the server's time."""
+
+    control: dict[str, JsonValue]
+    """The time control (``TimeControl``)."""
+    policy: dict[str, JsonValue]
+    """The timeout policy (``TimeoutPolicy``)."""
+    index: int
+    """The action count the clock is at (it catches up with a write within moments)."""
+    server_time: datetime
+    """The server's time when it answered: count down from ``remaining_ms`` relative to it."""
+    seats: list[SeatClockView]
+    """Every seat's clock, in seating order."""
+
+
+class TimeoutInfo(Model):
+    """A recorded timeout: what the server observed and what it did."""
+
+    index: int
+    """The action count when the seat's time ran out."""
+    player_id: Id
+    """The seat."""
+    due_at: datetime
+    """When its time ran out."""
+    observed_at: datetime
+    """When the server handled it."""
+    policy: str
+    """The policy in force: ``bot``, ``pass`` or ``forfeit``."""
+    outcome: str
+    """``bot``, ``pass``, ``forfeit``, or ``superseded`` (the match moved on first)."""
+    action_id: str | None
+    """The action played for the seat, if any."""
+
+
+class StandInRequest(Model):
+    """Handing a seat to a bot."""
+
+    bot: BotSpec = Field(default_factory=BotSpec)
+    """The bot that plays for the seat."""
+
+
+class StandIn(Model):
+    """A bot playing for a seat."""
+
+    player_id: Id
+    """The seat."""
+    bot: BotSpec
+    """The bot."""
+    reason: Literal["seat", "creator", "timeouts"]
+    """Who handed it over: the seat's holder, the creator, or the timeout policy."""
+
+
+class ClockReport(Model):
+    """A match's clock, its timeouts and the seats bots play for."""
+
+    clock: ClockView | None
+    """The clock (null without a time control)."""
+    timeouts: list[TimeoutInfo]
+    """Every recorded timeout, oldest first."""
+    stand_ins: list[StandIn]
+    """The seats bots play for."""
 
 
 class GameInfo(Model):
@@ -107,6 +207,8 @@ class GameInfo(Model):
     """The action types a player may send (system-only actions left out)."""
     hidden_information: bool
     """True if seats see different views."""
+    clocks: ClockOptions
+    """The time controls and timeout policies a match of the game may choose."""
 
 
 class GamesList(Model):
@@ -181,6 +283,8 @@ class MatchInfo(Model):
     replay_base: int
     """The index its replay starts from: 0, a fork's start, or the action count at its last
     migration (undo and fork never reach behind it)."""
+    clock: ClockView | None = None
+    """The match's clock (``GET /api/matches/{id}`` only; null without a time control)."""
 
 
 class Invite(Model):
@@ -251,6 +355,8 @@ class ViewResponse(Model):
     """The concrete legal actions (bodies without ``id``), or null where a type cannot enumerate."""
     can_undo: bool
     """True if the seat may undo its last action now."""
+    clock: ClockView | None = None
+    """The match's clock as of the server's time; null without a time control."""
 
 
 class ActionResponse(ViewResponse):

@@ -12,6 +12,7 @@ from fastapi import FastAPI
 from starlette.concurrency import run_in_threadpool
 
 from tabletop_server._bots import BotBudget, BotRunner
+from tabletop_server._clocks import ClockKeeper
 from tabletop_server._connections import configure as configure_connections
 from tabletop_server._errors import install_error_handlers
 from tabletop_server._health import ReadinessGate, Warmup, install_health_routes
@@ -27,7 +28,7 @@ from tabletop_server._static import mount_ui
 from tabletop_server._streams import StreamStep
 from tabletop_server._upgrade import outdated_report
 from tabletop_server.events import EventHub, PostgresHub, SharedSteps, hub_for
-from tabletop_server.routers import events, games, history, matches, play, seats
+from tabletop_server.routers import clocks, events, games, history, matches, play, seats
 from tabletop_server.routers._fast import FastPaths
 from tabletop_server.storage import Store, StoreOptions, head_revision, upgrade
 
@@ -129,6 +130,9 @@ def create_app(
         )
         runner = BotRunner(service, budget)
         service.admit_bots = runner.admit
+        keeper = ClockKeeper(service, poll=settings.clock_poll_seconds, poke_bots=runner.poke)
+        service.clock_start = keeper.create
+        app.state.clocks = keeper
         app.state.service = service
         app.state.stream_steps = SharedSteps[StreamStep]()
         app.state.bots = runner
@@ -148,6 +152,7 @@ def create_app(
             warmup.start()
         maintenance = Maintenance(store, settings)
         maintenance.start()
+        keeper.start()  # first handles the deadlines that passed while the server was down
         clean_dead_workers()
         collector = _tune_collector(settings.gc_threshold)
         try:
@@ -156,6 +161,7 @@ def create_app(
             _restore_collector(collector)
             warmup.close()
             maintenance.close()
+            await run_in_threadpool(keeper.close)
             if isinstance(hub, PostgresHub):
                 await run_in_threadpool(hub.close)
             await run_in_threadpool(runner.close)
@@ -177,7 +183,8 @@ def create_app(
     app.add_middleware(ReadinessGate)
     app.add_middleware(MetricsMiddleware, action_types=_action_types(registry))  # outermost
     install_health_routes(app, metrics=settings.metrics)
-    for router in (games.router, matches.router, seats.router, play.router, history.router, events.router):
+    routers = (games.router, matches.router, seats.router, play.router, history.router, events.router)
+    for router in (*routers, clocks.router):
         app.include_router(router, prefix="/api")
     app.include_router(play.action_routes(registry), prefix="/api")
     install_openapi(app, registry)

@@ -37,7 +37,7 @@ from tabletop.bots._hosted import (
     pool_can_rebuild,
 )
 
-from tabletop_server._api_models import BotKind
+from tabletop_server._api_models import BotKind, BotSpec
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch
 from tabletop_server._metrics import bot_decided, bot_queue
@@ -226,6 +226,8 @@ class BotRunner:
         if match.row.status != "in_progress" or match.unavailable is not None:
             return None
         bots = match.bot_seats()
+        for stand_in in self.service.store.stand_ins(match.row.id):  # bots playing for absent players
+            bots.setdefault(stand_in.player_id, BotSpec.model_validate(stand_in.bot))
         engine = match.entry.engine
         for player_id in match.state.active_player_ids:
             spec = bots.get(player_id)

@@ -35,6 +35,7 @@ _STATUS_BY_CODE: dict[str, int] = {
     "invalid-seats": 400,
     "invalid-index": 400,
     "invalid-header": 400,
+    "timeout-policy-unsupported": 400,
     # 401/403: tokens and seats
     "missing-token": 401,
     "invalid-token": 401,
@@ -69,6 +70,8 @@ _STATUS_BY_CODE: dict[str, int] = {
     "fork-not-available": 409,
     "match-ended": 409,
     "idempotency-key-reused": 409,
+    "seat-away": 409,
+    "seat-not-away": 409,
     # 413
     "payload-too-large": 413,
     # 429: a per-client rate limit (retry after Retry-After seconds)

@@ -140,4 +140,5 @@ def match_info(row: MatchRow, seats: list[SeatRow]) -> JsonDict:
         "migrated_from": row.migrated_from,
         "migrated_at": None if row.migrated_at is None else row.migrated_at.isoformat(),
         "replay_base": row.base_index,
+        "clock": None,
     }

@@ -19,9 +19,11 @@ from typing import ParamSpec, TypeVar, cast
 
 from pydantic import JsonValue
 from tabletop import new_prng_key
+from tabletop.clocks import ClockSettings
 
 from tabletop_server._api_models import CreateMatch
 from tabletop_server._cache import MatchCache
+from tabletop_server._clock_rules import check_clock
 from tabletop_server._creator import claim_key, created_json, creation_key, recorded_creation
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch, match_info, status_of_state
@@ -109,6 +111,13 @@ class MatchService:
         self.admit_bots: Callable[[], None] | None = None
         """Raises ``ApiError("bots-busy")`` when no new bot work fits (the bot runner's ``admit``);
         called before a match with bot seats is created or forked."""
+        self.after_write: list[Callable[[str], None]] = []
+        """Called (from any thread) with the id of every match after each committed write: the
+        clock keeper (``tabletop_server._clocks``)."""
+        self.clock_view: Callable[[LoadedMatch], JsonValue] | None = None
+        """The ``clock`` of a match's views and info (the clock keeper's ``view``)."""
+        self.clock_start: Callable[[LoadedMatch, ClockSettings], None] | None = None
+        """Starts the clock of a match just created with a time control (the clock keeper's ``create``)."""
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -158,6 +167,8 @@ class MatchService:
         """Tell streams and the bot runner that the match changed (after the commit)."""
         self.cache.drop(row.id, unless_revision=row.revision)
         self.hub.publish(MatchChange(row.id, row.head))
+        for hook in self.after_write:
+            hook(row.id)
         if row.has_bots and row.status == "in_progress":
             for listener in self.on_change:
                 listener(row.id)
@@ -210,6 +221,7 @@ class MatchService:
             "valid_action_types": list(valid),
             "legal_actions": cast(JsonValue, legal),
             "can_undo": can_undo,
+            "clock": None if self.clock_view is None else self.clock_view(match),
         }
 
     def view(self, match_id: str, player_id: str | None) -> JsonDict:
@@ -255,7 +267,9 @@ class MatchService:
     def info(self, match_id: str) -> JsonDict:
         """``GET /api/matches/{id}``."""
         match = self.load(match_id)
-        return match_info(match.row, match.seats)
+        info = match_info(match.row, match.seats)
+        info["clock"] = None if self.clock_view is None else self.clock_view(match)
+        return info
 
     def list_matches(self, game: str | None, status: str | None, limit: int) -> JsonDict:
         """``GET /api/matches``: the public matches, newest first (a private match is found only
@@ -293,6 +307,7 @@ class MatchService:
             )
         if self.admit_bots is not None and any(seat.bot is not None for seat in request.seats):
             self.admit_bots()
+        check_clock(entry, request.clock)
         match_id = "m_" + secrets.token_hex(8)
         creator = new_token()
         invites = {f"p{n}": new_token() for n, seat in enumerate(request.seats, start=1) if seat.bot is None}
@@ -341,7 +356,13 @@ class MatchService:
         stored = [
             SeatRow(match_id, s.player_id, n, s.name, s.bot, None, s.invite_hash) for n, s in enumerate(seats)
         ]
-        self.remember(LoadedMatch(row, stored, entry, game, state))
+        created = LoadedMatch(row, stored, entry, game, state)
+        self.remember(created)
+        if request.clock is not None and self.clock_start is not None:
+            try:
+                self.clock_start(created, request.clock)
+            except StorageError as error:
+                raise storage_error(error) from None
         self.announce(row)
         return created_json(row, stored, creator, invites)
 

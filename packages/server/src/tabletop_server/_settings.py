@@ -101,6 +101,8 @@ class Settings(BaseSettings):
     """PostgreSQL's ``synchronous_commit`` for the server's sessions (None: the database's own
     setting). ``off`` makes commits much cheaper, and a database crash may then lose the last
     acknowledged actions; leave it unset unless that trade is yours to make."""
+    clock_poll_seconds: float = Field(default=0.5, gt=0, le=60)
+    """Seconds between a worker's looks for clocks whose time ran out (and at start, at once)."""
     bot_takeover_seconds: float = Field(default=1.0, gt=0)
     """PostgreSQL: seconds before a worker plays a bot turn that another worker announced and
     nobody played (the announcing worker died)."""

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 import orjson
 from starlette.concurrency import run_in_threadpool
 
+from tabletop_server._clock_rules import clock_key
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch
 from tabletop_server._metrics import stream_closed, stream_opened
@@ -269,7 +270,7 @@ class MatchStream:
             rows = rows[1:]
         rows = [action for action in rows if action.index < row.head]
         if not rows:
-            return StreamStep(b"", position, sent)
+            return self._unchanged(match, position, sent)
         perspective = perspective_of(self.player_id)
         actions = [action_json(load_action(match.entry, action.json), perspective) for action in rows]
         last = rows[-1]
@@ -279,6 +280,20 @@ class MatchStream:
         frame = format_event("update", _delta(sent, document), last.index)
         kept = (*sent, (last.index, document))[-HISTORY:]
         return StreamStep(frame, _Position(last.index + 1, last.action_id, row.logic_version), kept)
+
+    def _unchanged(self, match: LoadedMatch, position: _Position, sent: Sent) -> StreamStep:
+        """No new action: a ``reset`` if the match ended without one (a forfeit on time), a
+        ``clock`` event (the ``ClockView``) if its clock changed, else nothing."""
+        if not sent or self.service.clock_view is None:
+            return StreamStep(b"", position, sent)
+        event_id, last = sent[-1]
+        if last.get("status") != match.row.status:
+            return self._snapshot("reset", match)
+        clock = self.service.clock_view(match)
+        if clock is None or clock_key(clock) == clock_key(last.get("clock")):
+            return StreamStep(b"", position, sent)
+        kept = (*sent[:-1], (event_id, {**last, "clock": clock}))
+        return StreamStep(format_event("clock", clock), position, kept)
 
 
 def _delta(sent: Sent, document: JsonDict) -> JsonDict:

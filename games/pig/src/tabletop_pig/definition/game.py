@@ -1,6 +1,9 @@
 """The assembled Pig definition."""
 
+from collections.abc import Mapping
+
 from tabletop import GameDefinition
+from tabletop.clocks import ExpiryRules
 
 from tabletop_pig.definition.migrations import migrations
 from tabletop_pig.definition.state_handlers import state_handlers
@@ -13,6 +16,10 @@ from tabletop_pig.model.invariants import config_invariants, invariants
 def setup(ctx: Ctx) -> None:
     """The die gets the config's faces (draws nothing)."""
     ctx.state.die.sides = ctx.config.dice_outcomes
+def pass_on_timeout(state: HydratedPigGameState, player_id: str) -> Mapping[str, object] | None:
+    """A seat out of time in a clocked match banks what it rolled (Hold); before rolling it
+    cannot pass, and the host's bot rolls for it."""
+    return {"type": "Hold"} if state.turn_total > 0 else None
 
 
 definition = GameDefinition(
@@ -34,4 +41,5 @@ definition = GameDefinition(
     ],
     invariants=invariants,
     config_invariants=config_invariants,
+    expiry=ExpiryRules(pass_action=pass_on_timeout),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from tabletop_server._api_models import GamesList
+from tabletop_server._clock_rules import clock_options
 from tabletop_server._json import JsonResponse
 from tabletop_server.routers._deps import Service
 
@@ -27,6 +28,7 @@ def list_games(service: Service) -> JsonResponse:
             "config_schema": entry.config_schema(),
             "action_types": list(entry.user_action_types),
             "hidden_information": entry.hidden_information,
+            "clocks": clock_options(entry),
         }
         for entry in service.registry.entries()
     ]

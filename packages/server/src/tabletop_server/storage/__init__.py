@@ -21,6 +21,7 @@ relative to the working directory when the variable is not set; its folder is cr
 """
 
 from tabletop_server.storage._access import ENDED
+from tabletop_server.storage._clocks import ClockRow, StandInRow, TimeoutRow
 from tabletop_server.storage._engines import StoreOptions
 from tabletop_server.storage._errors import (
     DuplicateActionIdError,
@@ -68,6 +69,7 @@ __all__ = [
     "DATA_DIR_ENV",
     "ENDED",
     "ActionRow",
+    "ClockRow",
     "DuplicateActionIdError",
     "DuplicateMatchError",
     "HeadMovedError",
@@ -91,12 +93,14 @@ __all__ = [
     "SeatNotHeldError",
     "SeatRow",
     "SeatTakenError",
+    "StandInRow",
     "StorageError",
     "StorageFullError",
     "StorageUnavailableError",
     "Store",
     "StoreOptions",
     "StreamGrant",
+    "TimeoutRow",
     "UnknownMatchError",
     "UnknownSeatError",
     "current_revision",

@@ -11,6 +11,7 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select, upda
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._access import record_key
+from tabletop_server.storage._clocks import ClockStore
 from tabletop_server.storage._convert import action_row, action_values, match_row, now
 from tabletop_server.storage._errors import (
     DuplicateActionIdError,
@@ -50,7 +51,7 @@ from tabletop_server.storage._writes import (
 __all__ = ["Store"]
 
 
-class Store(SeatStore, RetentionStore):
+class Store(SeatStore, RetentionStore, ClockStore):
     """Matches, seats, action logs and stream tokens in one SQL database.
 
     Thread-safe; one per process. Every write of a match is a compare-and-set: the caller reads

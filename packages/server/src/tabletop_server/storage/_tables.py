@@ -18,7 +18,18 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-__all__ = ["actions", "idempotency_keys", "matches", "metadata", "seats", "snapshots", "stream_tokens"]
+__all__ = [
+    "actions",
+    "clocks",
+    "idempotency_keys",
+    "matches",
+    "metadata",
+    "seats",
+    "snapshots",
+    "stand_ins",
+    "stream_tokens",
+    "timeouts",
+]
 
 ID = 64
 """Longest id (match, player, action): the API's ids are short strings."""
@@ -137,4 +148,40 @@ idempotency_keys = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("expires_at", DateTime(timezone=True), nullable=False),
     Index(None, "expires_at"),
+)
+
+clocks = Table(
+    "clocks",
+    metadata,
+    Column("match_id", String(ID), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    Column("settings", JSON, nullable=False, comment="time control and timeout policy, as created"),
+    Column("state", Text, nullable=False, comment="every seat's clock as of head, JSON text"),
+    Column("head", Integer, nullable=False, comment="the match head the clock state is at"),
+    Column("due_at", DateTime(timezone=True), nullable=True, comment="when the next seat's time runs out"),
+    Column("lease_until", DateTime(timezone=True), nullable=True, comment="a worker handles it until then"),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index(None, "due_at"),
+)
+
+timeouts = Table(
+    "timeouts",
+    metadata,
+    Column("match_id", String(ID), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    Column("index", Integer, primary_key=True, autoincrement=False, comment="the match head it expired at"),
+    Column("player_id", String(ID), primary_key=True),
+    Column("due_at", DateTime(timezone=True), nullable=False),
+    Column("observed_at", DateTime(timezone=True), nullable=False, comment="when the server saw it"),
+    Column("policy", String(10), nullable=False),
+    Column("outcome", String(20), nullable=False, comment="bot, pass, forfeit, or superseded"),
+    Column("action_id", String(ID), nullable=True, comment="the action played for the seat"),
+)
+
+stand_ins = Table(
+    "stand_ins",
+    metadata,
+    Column("match_id", String(ID), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    Column("player_id", String(ID), primary_key=True),
+    Column("bot", JSON, nullable=False, comment="the bot's settings"),
+    Column("reason", String(10), nullable=False, comment="seat, creator, or timeouts"),
+    Column("created_at", DateTime(timezone=True), nullable=False),
 )

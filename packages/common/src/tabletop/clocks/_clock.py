@@ -1,0 +1,129 @@
+"""A match's clock as a pure value: every transition takes the time it happened at as an argument.
+
+Nothing here reads a clock: the host passes the time it observed (milliseconds since the epoch),
+so the same recorded times give the same clock, on any machine, in any replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from pydantic import Field
+
+from tabletop._model import Model
+from tabletop.clocks._control import DAY_MS, ChessClock, Correspondence, NoClock, PerTurn, TimeControl
+
+__all__ = ["ClockState", "SeatClock", "advance_clock", "due_of", "next_due", "remaining_of", "start_clock"]
+
+
+class SeatClock(Model):
+    """One seat's clock."""
+
+    bank_ms: int | None = None
+    """A chess clock's time left, in milliseconds, as of ``since_ms`` (None: no bank)."""
+    since_ms: int | None = None
+    """When the seat's current decision started (None: not to act)."""
+    timeouts: int = Field(default=0, ge=0)
+    """Consecutive timeouts (reset when the seat acts itself)."""
+
+
+class ClockState(Model):
+    """Every seat's clock."""
+
+    seats: dict[str, SeatClock]
+    """The seats' clocks by player id."""
+
+
+def start_clock(
+    control: TimeControl, player_ids: Sequence[str], active: Iterable[str], now_ms: int
+) -> ClockState:
+    """The clock of a match that starts at ``now_ms`` with ``active`` seats to act."""
+    bank = round(control.main_seconds * 1000) if isinstance(control, ChessClock) else None
+    acting = set(active)
+    return ClockState(
+        seats={
+            player_id: SeatClock(bank_ms=bank, since_ms=now_ms if player_id in acting else None)
+            for player_id in player_ids
+        }
+    )
+
+
+def _spent(control: TimeControl, seat: SeatClock, now_ms: int) -> int | None:
+    """A chess bank after charging the decision under way up to ``now_ms`` (floored at 0)."""
+    if seat.bank_ms is None or seat.since_ms is None:
+        return seat.bank_ms
+    return max(0, seat.bank_ms - max(0, now_ms - seat.since_ms))
+
+
+def advance_clock(
+    control: TimeControl,
+    clock: ClockState,
+    *,
+    now_ms: int,
+    acted: Iterable[str] = (),
+    timed_out: Iterable[str] = (),
+    active: Iterable[str],
+) -> ClockState:
+    """The clock after a write observed at ``now_ms``.
+
+    Args:
+        control: The match's time control.
+        clock: The clock before the write.
+        now_ms: When the host recorded the write.
+        acted: Seats that made a decision themselves in it (their timeouts reset; a chess bank
+            is charged and gets its increment).
+        timed_out: Seats whose time ran out and were played for (their timeouts count up).
+        active: The seats to act after the write.
+    """
+    acted_set, timed_set, acting = set(acted), set(timed_out), set(active)
+    increment = round(control.increment_seconds * 1000) if isinstance(control, ChessClock) else 0
+    seats: dict[str, SeatClock] = {}
+    for player_id, seat in clock.seats.items():
+        decided = player_id in acted_set or player_id in timed_set
+        bank = seat.bank_ms
+        since = seat.since_ms
+        timeouts = seat.timeouts
+        if decided or (since is not None and player_id not in acting):
+            bank = _spent(control, seat, now_ms)  # the decision under way ends now
+            since = None
+        if decided and bank is not None:
+            bank += increment
+        if player_id in timed_set:
+            timeouts += 1
+        elif player_id in acted_set:
+            timeouts = 0
+        if player_id in acting and since is None:
+            since = now_ms
+        seats[player_id] = SeatClock(bank_ms=bank, since_ms=since, timeouts=timeouts)
+    return ClockState(seats=seats)
+
+
+def due_of(control: TimeControl, seat: SeatClock) -> int | None:
+    """When the seat's time runs out (ms since the epoch), or None (not to act, or no clock)."""
+    if seat.since_ms is None or isinstance(control, NoClock):
+        return None
+    if isinstance(control, PerTurn):
+        return seat.since_ms + round(control.seconds * 1000)
+    if isinstance(control, Correspondence):
+        return seat.since_ms + round(control.days * DAY_MS)
+    assert seat.bank_ms is not None
+    return seat.since_ms + seat.bank_ms
+
+
+def next_due(control: TimeControl, clock: ClockState) -> tuple[int, str] | None:
+    """The earliest ``(due time, player id)`` of the match, or None."""
+    found = [
+        (due, player_id)
+        for player_id, seat in clock.seats.items()
+        if (due := due_of(control, seat)) is not None
+    ]
+    return min(found) if found else None
+
+
+def remaining_of(control: TimeControl, seat: SeatClock, now_ms: int) -> int | None:
+    """The seat's time left at ``now_ms`` in milliseconds (0 once it ran out): a chess seat's bank
+    even when not to act; a per-turn seat's time for the decision under way; else None."""
+    due = due_of(control, seat)
+    if due is not None:
+        return max(0, due - now_ms)
+    return seat.bank_ms

@@ -1,0 +1,325 @@
+"""Clocks, timeouts and stand-in bots: the rows that make deadlines durable (part of ``Store``).
+
+A clocked match has one ``clocks`` row: its settings, every seat's clock as of a head, and the
+next due time. Workers find due rows with ``due_clocks`` and take each with ``lease_clocks``: one
+short transaction that locks the rows it takes (PostgreSQL: ``FOR UPDATE SKIP LOCKED``, so two
+workers never take the same row; SQLite: its single writer) and leases them for a while, so a
+worker killed mid-way leaves the row to another once the lease ends. A timeout is recorded once
+per (match, head, seat): the primary key is the guard against handling the same expiry twice.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import Connection, and_, delete, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from tabletop_server.storage._base import StoreBase
+from tabletop_server.storage._convert import now, utc
+from tabletop_server.storage._errors import HeadMovedError
+from tabletop_server.storage._notify import notify_change
+from tabletop_server.storage._rows import JsonObject, MatchRow, MatchUpdate
+from tabletop_server.storage._tables import clocks, matches, stand_ins, timeouts
+from tabletop_server.storage._writes import _advance
+
+__all__ = ["ClockRow", "ClockStore", "StandInRow", "TimeoutRow"]
+
+
+@dataclass(frozen=True, slots=True)
+class ClockRow:
+    """A match's stored clock.
+
+    Attributes:
+        match_id: The match.
+        settings: The ``ClockSettings`` JSON.
+        state_json: The ``ClockState`` JSON as of ``head``.
+        head: The match head the clock state is at.
+        due_at: When the next seat's time runs out (None: nobody's clock runs).
+    """
+
+    match_id: str
+    settings: JsonObject
+    state_json: str
+    head: int
+    due_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class TimeoutRow:
+    """A recorded timeout: what the server observed and what it did.
+
+    Attributes:
+        index: The match head the seat's time ran out at.
+        player_id: The seat.
+        due_at: When its time ran out.
+        observed_at: When the server handled it.
+        policy: The policy in force (``bot``, ``pass``, ``forfeit``).
+        outcome: What happened: ``bot``, ``pass``, ``forfeit``, or ``superseded`` (the match
+            moved on before the server's move was written).
+        action_id: The id of the action played for the seat, if any.
+    """
+
+    index: int
+    player_id: str
+    due_at: datetime
+    observed_at: datetime
+    policy: str
+    outcome: str
+    action_id: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StandInRow:
+    """A bot standing in for a seat.
+
+    Attributes:
+        player_id: The seat.
+        bot: The bot's ``BotSpec`` JSON.
+        reason: ``seat`` (its holder asked), ``creator``, or ``timeouts``.
+    """
+
+    player_id: str
+    bot: JsonObject
+    reason: str
+
+
+def _clock_row(row: object) -> ClockRow:
+    mapping = dict(row)  # type: ignore[call-overload]
+    due = mapping["due_at"]
+    return ClockRow(
+        match_id=str(mapping["match_id"]),
+        settings=dict(mapping["settings"]),
+        state_json=str(mapping["state"]),
+        head=int(mapping["head"]),
+        due_at=None if due is None else utc(due),
+    )
+
+
+class ClockStore(StoreBase):
+    """Clock rows, timeouts and stand-ins (part of ``Store``)."""
+
+    def create_clock(
+        self, match_id: str, settings: JsonObject, state_json: str, due_at: datetime | None
+    ) -> None:
+        """Store a new match's clock at head 0 (the match row must exist)."""
+        values = {
+            "match_id": match_id,
+            "settings": settings,
+            "state": state_json,
+            "head": 0,
+            "due_at": due_at,
+            "lease_until": None,
+            "updated_at": now(),
+        }
+        self._transact(lambda connection: connection.execute(insert(clocks).values(values)))
+
+    def get_clock(self, match_id: str) -> ClockRow | None:
+        """The match's clock, or None for a match without one."""
+        with self._read() as connection:
+            found = connection.execute(select(clocks).where(clocks.c.match_id == match_id)).mappings().first()
+        return None if found is None else _clock_row(found)
+
+    def save_clock(self, match_id: str, state_json: str, head: int, due_at: datetime | None) -> bool:
+        """Store the clock as of ``head`` unless a clock at a later head is stored; ends any lease.
+
+        Returns:
+            True if written.
+        """
+
+        def work(connection: Connection) -> int:
+            result = connection.execute(
+                update(clocks)
+                .where(clocks.c.match_id == match_id, clocks.c.head <= head)
+                .values(state=state_json, head=head, due_at=due_at, lease_until=None, updated_at=now())
+            )
+            return int(result.rowcount)
+
+        return self._transact(work) == 1
+
+    def release_clock(self, match_id: str) -> None:
+        """End this worker's lease of the clock (it looked and found nothing to do)."""
+        self._transact(
+            lambda connection: connection.execute(
+                update(clocks).where(clocks.c.match_id == match_id).values(lease_until=None)
+            )
+        )
+
+    def due_clocks(self, at: datetime, *, limit: int = 50) -> list[str]:
+        """Clocks that need a look at ``at``: in-progress matches whose due time passed, or whose
+        clock lags behind their head (a worker stopped between a write and its clock's update),
+        and that no other worker holds a lease on."""
+        query = (
+            select(clocks.c.match_id)
+            .join(matches, matches.c.id == clocks.c.match_id)
+            .where(
+                matches.c.status == "in_progress",
+                or_(clocks.c.due_at <= at, clocks.c.head != matches.c.head),
+                or_(clocks.c.lease_until.is_(None), clocks.c.lease_until < at),
+            )
+            .order_by(clocks.c.due_at)
+            .limit(limit)
+        )
+        with self._read() as connection:
+            return [str(row[0]) for row in connection.execute(query)]
+
+    def lease_clocks(self, match_ids: Sequence[str], at: datetime, lease: timedelta) -> list[ClockRow]:
+        """Take the clocks no other worker holds (PostgreSQL: ``FOR UPDATE SKIP LOCKED``), leased
+        until ``at + lease``: only this worker handles them until it saves or releases them."""
+        if not match_ids:
+            return []
+        free = or_(clocks.c.lease_until.is_(None), clocks.c.lease_until < at)
+
+        def work(connection: Connection) -> list[ClockRow]:
+            query = select(clocks).where(clocks.c.match_id.in_(list(match_ids)), free)
+            if self.dialect == "postgresql":
+                query = query.with_for_update(skip_locked=True)
+            taken = [_clock_row(row) for row in connection.execute(query).mappings()]
+            if taken:
+                connection.execute(
+                    update(clocks)
+                    .where(clocks.c.match_id.in_([row.match_id for row in taken]))
+                    .values(lease_until=at + lease)
+                )
+            return taken
+
+        return self._transact(work)
+
+    def record_timeout(self, match_id: str, entry: TimeoutRow) -> bool:
+        """Record a timeout once: False if this seat's timeout at this head is recorded already."""
+        values = {
+            "match_id": match_id,
+            "index": entry.index,
+            "player_id": entry.player_id,
+            "due_at": entry.due_at,
+            "observed_at": entry.observed_at,
+            "policy": entry.policy,
+            "outcome": entry.outcome,
+            "action_id": entry.action_id,
+        }
+        try:
+            self._transact(lambda connection: connection.execute(insert(timeouts).values(values)))
+        except (IntegrityError, sqlite3.IntegrityError):
+            return False
+        return True
+
+    def settle_timeout(
+        self, match_id: str, index: int, player_id: str, outcome: str, action_id: str | None
+    ) -> None:
+        """Record what a timeout led to."""
+        self._transact(
+            lambda connection: connection.execute(
+                update(timeouts)
+                .where(
+                    timeouts.c.match_id == match_id,
+                    timeouts.c.index == index,
+                    timeouts.c.player_id == player_id,
+                )
+                .values(outcome=outcome, action_id=action_id)
+            )
+        )
+
+    def forfeit(self, expected: MatchRow, change: MatchUpdate, entry: TimeoutRow) -> bool:
+        """End the match on a seat's timeout, in one transaction with its timeout record, if the
+        match is still as ``expected`` was read (compare-and-set on its revision).
+
+        Returns:
+            False if the match moved on or the timeout is recorded already (nothing written).
+        """
+        stamp = now()
+        values = {
+            "match_id": expected.id,
+            "index": entry.index,
+            "player_id": entry.player_id,
+            "due_at": entry.due_at,
+            "observed_at": entry.observed_at,
+            "policy": entry.policy,
+            "outcome": entry.outcome,
+            "action_id": None,
+        }
+
+        def work(connection: Connection) -> None:
+            connection.execute(insert(timeouts).values(values))
+            _advance(connection, expected, change, expected.head, stamp)
+            connection.execute(
+                update(clocks).where(clocks.c.match_id == expected.id).values(due_at=None, lease_until=None)
+            )
+            self._notify_clock(connection, expected.id, expected.head)
+
+        try:
+            self._transact(work)
+        except (IntegrityError, sqlite3.IntegrityError, HeadMovedError):
+            return False
+        return True
+
+    def _notify_clock(self, connection: Connection, match_id: str, head: int) -> None:
+        if self.dialect == "postgresql":
+            notify_change(connection, match_id, head, bot_may_move=False)
+
+    def timeouts_of(self, match_id: str) -> list[TimeoutRow]:
+        """The match's recorded timeouts, oldest first."""
+        query = (
+            select(timeouts)
+            .where(timeouts.c.match_id == match_id)
+            .order_by(timeouts.c.index, timeouts.c.observed_at, timeouts.c.player_id)
+        )
+        with self._read() as connection:
+            rows = connection.execute(query).mappings().all()
+        return [
+            TimeoutRow(
+                index=int(row["index"]),
+                player_id=str(row["player_id"]),
+                due_at=utc(row["due_at"]),
+                observed_at=utc(row["observed_at"]),
+                policy=str(row["policy"]),
+                outcome=str(row["outcome"]),
+                action_id=row["action_id"],
+            )
+            for row in rows
+        ]
+
+    # -- stand-ins -------------------------------------------------------------------------------
+
+    def stand_ins(self, match_id: str) -> list[StandInRow]:
+        """The bots standing in for seats of the match."""
+        query = select(stand_ins).where(stand_ins.c.match_id == match_id).order_by(stand_ins.c.player_id)
+        with self._read() as connection:
+            rows = connection.execute(query).mappings().all()
+        return [StandInRow(str(row["player_id"]), dict(row["bot"]), str(row["reason"])) for row in rows]
+
+    def put_stand_in(self, match_id: str, player_id: str, bot: JsonObject, reason: str) -> bool:
+        """A bot takes the seat over (and the match is marked as having bots, so they are woken).
+
+        Returns:
+            False if a bot stands in for the seat already.
+        """
+
+        def work(connection: Connection) -> None:
+            connection.execute(
+                insert(stand_ins).values(
+                    match_id=match_id, player_id=player_id, bot=bot, reason=reason, created_at=now()
+                )
+            )
+            connection.execute(update(matches).where(matches.c.id == match_id).values(has_bots=True))
+
+        try:
+            self._transact(work)
+        except (IntegrityError, sqlite3.IntegrityError):
+            return False
+        return True
+
+    def remove_stand_in(self, match_id: str, player_id: str) -> bool:
+        """The seat's holder takes it back. Returns False if no bot stood in for it."""
+
+        def work(connection: Connection) -> int:
+            result = connection.execute(
+                delete(stand_ins).where(
+                    and_(stand_ins.c.match_id == match_id, stand_ins.c.player_id == player_id)
+                )
+            )
+            return int(result.rowcount)
+
+        return self._transact(work) == 1
