@@ -28,4 +28,5 @@ export { MatchSession, type LegalOf } from "./session.svelte.js";
 export { MatchStream, type EventSourceFactory, type StreamHandlers } from "./stream.js";
 export { defineGameUi, type AnyGameUi, type GameUi, type GameUiProps } from "./ui.js";
 export { default as ErrorBanner } from "./ErrorBanner.svelte";
-export { default as TurnStatus } from "./TurnStatus.svelte";
+export { default as TurnStatus } from "./kit/TurnBanner.svelte";
+export * from "./kit/index.js";
