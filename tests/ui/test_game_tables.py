@@ -81,9 +81,8 @@ def take_seat(server: Server, context: BrowserContext, game: str) -> tuple[Seat,
     """A match of `game`: seat p1 held by this browser, every other seat a random bot."""
     definition = load(game)
     count = max(2, definition.min_players)
-    seats: list[dict[str, object]] = [{"name": "Ann"}] + [
-        {"name": f"Bot {n}", "bot": {"kind": "random"}} for n in range(2, count + 1)
-    ]
+    seats: list[dict[str, object]] = [{"name": "Ann"}]
+    seats += [{"name": f"Bot {n}", "bot": {"kind": "random"}} for n in range(2, count + 1)]
     match_id = server.create_match(game, seats)
     joined = server.api.post(f"/api/matches/{match_id}/seats/p1", json={"name": "Ann"})
     assert joined.status_code == 201, joined.text
