@@ -74,6 +74,17 @@ def test_serve_turns_the_panel_on_only_with_its_flag() -> None:
     assert on.dev is True and off.dev is False
 
 
+@pytest.mark.parametrize("host", ["0.0.0.0", "192.0.2.7", "::"])
+def test_serve_refuses_dev_on_a_host_other_than_loopback(
+    host: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tabletop_server._cli import _serve
+
+    args = argparse.Namespace(db=None, host=host, port=None, ui_dir=None, workers=None, dev=True)
+    assert _serve(args) == 2
+    assert f"loopback only, not {host}" in capsys.readouterr().err
+
+
 def test_the_panel_shows_each_seat_exactly_its_own_view_and_the_full_state(dev_api: Api) -> None:
     assert dev_api.ok(dev_api.http.get("/api/dev")) == {"enabled": True}
     match = dev_api.create("go-fish", 2)

@@ -14,6 +14,9 @@ from tabletop_server._openapi import OPENAPI_PATH
 
 __all__ = ["register"]
 
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
+"""The hosts ``tabletop serve --dev`` may listen on (the developer panel is for this machine)."""
+
 WORKER_HEALTHCHECK_SECONDS = 60
 """How long uvicorn's supervisor waits for a worker to answer its ping before replacing it."""
 
@@ -58,6 +61,12 @@ def _serve(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     assert isinstance(settings, Settings)
+    if settings.dev and settings.host not in LOOPBACK_HOSTS:
+        print(
+            f"tabletop: --dev serves every seat's secrets; it listens on loopback only, not {settings.host}",
+            file=sys.stderr,
+        )
+        return 2
     _open_files()
     if settings.workers > 1:
         return _serve_workers(settings)
