@@ -1,5 +1,6 @@
 // @tabletop/client: a small typed client for the tabletop server API (packages/server/API.md).
 export { TabletopClient, newActionId, type ClientOptions, type JoinOptions, type SubmitOptions } from "./api.js";
+export { devBotMove, devEnabled, devInspect, loadDevSeats, saveDevSeat, type DevBotMove, type DevInspection, type DevSeatView } from "./dev.js";
 export { applyDelta, DeltaError, type Json } from "./delta.js";
 export { ApiError, describeError, errorFrom, type ErrorBody, type ErrorCode, type KnownErrorCode } from "./errors.js";
 export type {
@@ -28,4 +29,5 @@ export { MatchSession, type LegalOf } from "./session.svelte.js";
 export { MatchStream, type EventSourceFactory, type StreamHandlers } from "./stream.js";
 export { defineGameUi, type AnyGameUi, type GameUi, type GameUiProps } from "./ui.js";
 export { default as ErrorBanner } from "./ErrorBanner.svelte";
-export { default as TurnStatus } from "./TurnStatus.svelte";
+export { default as TurnStatus } from "./kit/TurnBanner.svelte";
+export * from "./kit/index.js";

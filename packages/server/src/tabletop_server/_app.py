@@ -28,7 +28,7 @@ from tabletop_server._static import mount_ui
 from tabletop_server._streams import StreamStep
 from tabletop_server._upgrade import outdated_report
 from tabletop_server.events import EventHub, PostgresHub, SharedSteps, hub_for
-from tabletop_server.routers import clocks, events, games, history, matches, play, seats
+from tabletop_server.routers import clocks, dev, events, games, history, matches, play, seats
 from tabletop_server.routers._fast import FastPaths
 from tabletop_server.storage import Store, StoreOptions, head_revision, upgrade
 
@@ -187,6 +187,7 @@ def create_app(
     for router in (*routers, clocks.router):
         app.include_router(router, prefix="/api")
     app.include_router(play.action_routes(registry), prefix="/api")
+    app.include_router(dev.router, prefix="/api")  # the developer panel: 404 dev-mode-off without --dev
     install_openapi(app, registry)
     if settings.ui_dir is not None and (settings.ui_dir / "index.html").is_file():
         mount_ui(app, settings.ui_dir)

@@ -14,6 +14,9 @@ from tabletop_server._openapi import OPENAPI_PATH
 
 __all__ = ["register"]
 
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
+"""The hosts ``tabletop serve --dev`` may listen on (the developer panel is for this machine)."""
+
 WORKER_HEALTHCHECK_SECONDS = 60
 """How long uvicorn's supervisor waits for a worker to answer its ping before replacing it."""
 
@@ -32,7 +35,10 @@ def _settings(args: argparse.Namespace) -> object:
         )
         if value is not None
     }
-    return Settings(**given)
+    settings = Settings(**given)
+    if getattr(args, "dev", False):  # --dev turns the panel on; without it TABLETOP_DEV decides
+        settings = settings.model_copy(update={"dev": True})
+    return settings
 
 
 def _database(db: str | None) -> str:
@@ -55,6 +61,12 @@ def _serve(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     assert isinstance(settings, Settings)
+    if settings.dev and settings.host not in LOOPBACK_HOSTS:
+        print(
+            f"tabletop: --dev serves every seat's secrets; it listens on loopback only, not {settings.host}",
+            file=sys.stderr,
+        )
+        return 2
     _open_files()
     if settings.workers > 1:
         return _serve_workers(settings)
@@ -63,6 +75,10 @@ def _serve(args: argparse.Namespace) -> int:
     has_ui = settings.ui_dir is not None and (settings.ui_dir / "index.html").is_file()
     ui = settings.ui_dir if has_ui else "none (API only; `make ui-build` builds it)"
     print(f"tabletop: serving on http://{settings.host}:{settings.port} (database: {where}; UI: {ui})")
+    if settings.dev:
+        print(
+            "tabletop: developer panel on (--dev): every seat's secrets are served to anyone who can reach it"
+        )
     uvicorn.run(
         app,
         host=settings.host,
@@ -231,6 +247,12 @@ def register(commands: Commands) -> None:
         "--workers",
         type=int,
         help="worker processes (default 1; more need --db postgresql://...; env TABLETOP_WORKERS)",
+    )
+    serve.add_argument(
+        "--dev",
+        action="store_true",
+        help="turn on the developer panel (full state, every seat's view, time travel, bot moves); "
+        "local use only (env TABLETOP_DEV=1)",
     )
     serve.set_defaults(handler=_serve)
 

@@ -51,6 +51,7 @@ _STATUS_BY_CODE: dict[str, int] = {
     "unknown-match": 404,
     "unknown-seat": 404,
     "not-found": 404,
+    "dev-mode-off": 404,
     # 405
     "method-not-allowed": 405,
     # 409: the match moved on, or the request conflicts with it
@@ -58,6 +59,7 @@ _STATUS_BY_CODE: dict[str, int] = {
     "seat-taken": 409,
     "seat-is-bot": 409,
     "undo-not-allowed": 409,
+    "no-bot-move": 409,
     "incompatible-logic-version": 409,
     "logic-version-unavailable": 409,
     "migration-failed": 409,

@@ -141,6 +141,10 @@ class Settings(BaseSettings):
     sqlite_max_bytes: int = Field(default=0, ge=0)
     """SQLite: the largest the database file may grow (0: as large as the disk allows). At the cap
     writes answer ``503 storage-full`` as on a full disk, and reads go on."""
+    dev: bool = False
+    """Serve the developer panel's routes (``/api/dev/...``: the full state, every seat's view,
+    time travel through the log, a random move for any seat). For a server on your own machine
+    only: with it off (the default) they answer ``404 dev-mode-off``."""
     metrics: bool = True
     """Serve Prometheus metrics at ``/metrics`` (keep it off the public internet: see the deploy
     guide)."""
