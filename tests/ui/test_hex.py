@@ -154,3 +154,29 @@ def test_hex_11x11_human_against_a_bot_on_a_390_px_phone(server: Server, phone_s
     assert axe_violations(ann) == []
     assert _no_sideways_page_scroll(ann)
     assert not ann.reloaded()
+
+
+def test_hex_11x11_fits_a_320_px_screen_without_sideways_page_scroll(
+    server: Server, open_seat: OpenSeat, open_narrow_seat: OpenSeat
+) -> None:
+    ann, bob = open_seat("ann"), open_narrow_seat("bob")
+    create(ann, "11")
+    href = ann.page.get_attribute(tid("join-link-p2"), "href")
+    assert href
+    bob.goto(href)
+    bob.wait_live()
+    expect(bob.page.locator('[data-testid^="cell-"]')).to_have_count(121)
+    assert _no_sideways_page_scroll(bob)
+    area = bob.page.locator(tid("board-area"))
+    assert area.evaluate("(el) => el.getBoundingClientRect().right <= window.innerWidth")
+    ann.page.click(tid("cell-a1"))
+    bob.wait_index(1)
+    box = bob.page.locator(tid("cell-k11")).bounding_box()
+    assert box is not None and box["width"] >= 44  # a full-size tap target, reached by scrolling the board
+    bob.page.locator(tid("cell-k11")).tap()
+    bob.wait_index(2)
+    expect(bob.page.locator(tid("cell-k11"))).to_have_attribute("data-stone", "red")
+    assert _no_sideways_page_scroll(bob)
+    bob.page.click(tid("fit"))
+    assert area.evaluate("(el) => el.scrollWidth <= el.clientWidth")
+    assert axe_violations(bob) == []

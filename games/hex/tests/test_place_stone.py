@@ -102,3 +102,16 @@ def test_the_action_space_numbers_cells_as_openspiel_does(small: MakeHarness, co
 def test_only_the_player_on_turn_has_legal_stones(harness: Harness, player: str, expected: int) -> None:
     legal = harness.engine.legal_actions(harness.state, player, harness.game)
     assert len(legal) == expected and all(isinstance(a, HydratedPlaceStone) for a in legal)
+
+
+def test_enumerate_builds_the_same_candidates_as_the_plain_path(small: MakeHarness, draw: Draw) -> None:
+    # enumerate reads the board's shared hexes instead of parsing each empty cell's key.
+    harness = small(4, 3)
+    state = harness.engine.copy_state(harness.state)
+    draw(state, "X..O .OX. ....")
+    fast = [a.model_dump() for a in HydratedPlaceStone.enumerate(state, "p1")]
+    plain = [
+        HydratedPlaceStone.candidate(state, "p1", cell=cell).model_dump()
+        for cell in state.board.empty_cells()
+    ]
+    assert fast == plain and len(fast) == 8

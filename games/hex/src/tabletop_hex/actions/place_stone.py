@@ -6,10 +6,14 @@ from pydantic import JsonValue
 from tabletop import Game, GameAction, HydratedAction, IllegalActionError, Model
 from tabletop.boards import Hex
 
+from tabletop_hex.components.connection import adjacency
 from tabletop_hex.components.sides import cell_name
 from tabletop_hex.definition.actions import ActionType
 from tabletop_hex.model.config import HexConfig
 from tabletop_hex.model.game_state import Ctx, HydratedHexGameState
+
+_OFF_BOARD = object()
+"""What a cell outside the board holds (it is no key of the board's cells)."""
 
 
 class PlaceStoneResult(Model):
@@ -38,11 +42,13 @@ class HydratedPlaceStone(PlaceStone, HydratedAction[PlaceStone, HydratedHexGameS
     """PlaceStone's rules: the cell must be on the board and empty."""
 
     def check(self, ctx: Ctx) -> None:
-        if self.cell not in ctx.state.board:
+        cells = ctx.state.board.cells
+        owner = cells.get(self.cell.key, _OFF_BOARD)
+        if owner is _OFF_BOARD:
             raise IllegalActionError(
                 "off-board", f"({self.cell.q}, {self.cell.r}) is not on the board", path="cell"
             )
-        if ctx.state.board[self.cell] is not None:
+        if owner is not None:
             raise IllegalActionError(
                 "cell-taken", f"{cell_name(self.cell)} already holds a stone", path="cell"
             )
@@ -57,7 +63,12 @@ class HydratedPlaceStone(PlaceStone, HydratedAction[PlaceStone, HydratedHexGameS
 
     @classmethod
     def enumerate(cls, state: HydratedHexGameState, player_id: str) -> list[Self]:
-        return [cls.candidate(state, player_id, cell=cell) for cell in state.board.empty_cells()]
+        # The board's shared hexes (no parsing of keys); a Hex instance is taken as it is.
+        hexes = adjacency(state.cols, state.rows).hexes
+        cells = state.board.cells
+        return [
+            cls.candidate(state, player_id, cell=hexes[key]) for key, owner in cells.items() if owner is None
+        ]
 
     @classmethod
     def action_space(cls, game: Game[HexConfig]) -> list[dict[str, JsonValue]]:

@@ -18,6 +18,8 @@ class Adjacency:
 
     def __init__(self, cols: int, rows: int) -> None:
         board = HexBoard[str].parallelogram(cols, rows)
+        self.hexes: dict[str, Hex] = {hex_.key: hex_ for hex_ in board.hexes()}
+        """Each cell's (immutable, shared) hex by its key, row by row."""
         self.neighbours: dict[str, tuple[str, ...]] = {
             hex_.key: tuple(neighbour.key for neighbour in board.neighbours(hex_)) for hex_ in board.hexes()
         }

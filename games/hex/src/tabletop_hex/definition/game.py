@@ -21,6 +21,11 @@ definition = GameDefinition(
     max_players=2,
     invariants=invariants,
     config_invariants=config_invariants,
+    example_configs=[
+        HexConfig(board_size=5),
+        HexConfig(num_cols=3, num_rows=6),
+        HexConfig(num_cols=9, num_rows=2),
+    ],
     title="Hex",
     description="Take turns placing stones on a rhombus of hexes; the first to join their two edges wins.",
 )
