@@ -205,8 +205,8 @@ def test_a_human_plays_every_game_to_its_end(
         )
         moves += 1
         assert moves < MAX_MOVES, f"{game} did not end"
-        if device == "desktop":
-            assert player.page.evaluate(FOCUS_ON_BOARD), f"{game}: the focus left the board after a move"
+        if device == "desktop":  # the focus comes back to the board within a frame or two
+            player.page.wait_for_function(FOCUS_ON_BOARD, timeout=10_000)
         if moves == 2:
             expect(player.page.locator(tid("announcer"))).not_to_be_empty()
             assert_no_violations(player, "middle")
