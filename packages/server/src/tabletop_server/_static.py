@@ -2,9 +2,10 @@
 
 Text files (scripts, styles, the page, SVG, JSON) go out gzip-compressed to a browser that accepts
 it (compressed once per file version, then kept in memory; a ``.gz`` file the build wrote beside
-the original is used as it is). A file whose name carries its content hash (``assets/app-3f9a1c2e.js``,
-as Vite writes them) is cached for a year as immutable; every other file, ``index.html`` first, is
-revalidated on each use (``no-cache``), so a new build reaches players on their next load.
+the original is used as it is). A file under ``assets/`` whose name carries its content hash
+(``assets/app-3f9a1c2e.js``: Vite writes only such files there) is cached for a year as
+immutable; every other file, ``index.html`` first, is revalidated on each use (``no-cache``), so a
+new build reaches players on their next load.
 """
 
 from __future__ import annotations
