@@ -21,7 +21,17 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
-from tabletop_fixtures.browser import CHROMIUM, RECORDER, ROOT, TABLETOP, UI_DIST, Seat, Server, free_port
+from tabletop_fixtures.browser import (
+    BOTS_AT_ONCE,
+    CHROMIUM,
+    RECORDER,
+    ROOT,
+    TABLETOP,
+    UI_DIST,
+    Seat,
+    Server,
+    free_port,
+)
 from tabletop_fixtures.live_server import NO_RATE_LIMITS_ENV
 
 
@@ -122,6 +132,7 @@ def open_seat(browser: Browser, server: Server) -> Iterator[Callable[[str], Seat
     def open_one(name: str) -> Seat:
         context = browser.new_context(viewport={"width": 1200, "height": 860})
         context.add_init_script(RECORDER)
+        context.add_init_script(BOTS_AT_ONCE)
         context.set_default_timeout(10_000)
         contexts.append(context)
         page = context.new_page()
@@ -140,6 +151,7 @@ def open_narrow_seat(browser: Browser, server: Server) -> Iterator[Callable[[str
     def open_one(name: str) -> Seat:
         context = browser.new_context(viewport={"width": 320, "height": 720}, is_mobile=True, has_touch=True)
         context.add_init_script(RECORDER)
+        context.add_init_script(BOTS_AT_ONCE)
         context.set_default_timeout(10_000)
         contexts.append(context)
         return Seat(name=name, context=context, page=context.new_page(), server_url=server.url)

@@ -3,7 +3,6 @@ table (not the generic one), and a spectator sees a bot match played to its end 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 
@@ -11,16 +10,11 @@ import pytest
 from playwright.sync_api import expect
 from tabletop.games import load
 from tabletop_fixtures.browser import ROOT, Seat, Server, tid
+from tabletop_fixtures.game_uis import UI_GAMES
 
 pytestmark = pytest.mark.browser
 
 OpenSeat = Callable[[str], Seat]
-
-WORKSPACES: list[str] = json.loads((ROOT / "games-ui" / "package.json").read_text(encoding="utf-8"))[
-    "workspaces"
-]
-UI_GAMES = sorted(project.removesuffix("-ui") for project in WORKSPACES if project.endswith("-ui"))
-"""Every game whose UI project is an npm workspace (``make new-game`` adds a generated game's)."""
 
 
 def test_every_ui_project_is_a_workspace_and_registered_in_the_app() -> None:

@@ -124,7 +124,7 @@ def join(host: Seat, guest: Seat, player_id: str) -> None:
     """``guest`` opens the join link ``host``'s page shows for ``player_id``."""
     href = host.page.get_attribute(tid(f"join-link-{player_id}"), "href")
     assert href
-    guest.goto(href)
+    guest.join(href)
     expect(guest.page.locator(tid("whoami"))).to_have_text(f"You play seat {player_id}")
     guest.wait_live()
 

@@ -84,7 +84,7 @@ def test_go_fish_pages_never_hold_another_seats_cards_or_the_prng_key(
     ann, bob, watcher = open_seat("ann"), open_seat("bob"), open_seat("watcher")
     seats = {"p1": ann, "p2": bob}
     for player_id, seat in seats.items():
-        seat.goto(f"#/match/{match_id}/join/{player_id}")
+        seat.join(f"#/match/{match_id}/join/{player_id}")
         expect(seat.page.locator(tid("whoami"))).to_have_text(f"You play seat {player_id}")
         seat.wait_live()
     watcher.goto(f"#/match/{match_id}/watch")

@@ -31,14 +31,14 @@ def test_a_private_match_is_joined_by_its_invite_link_only(server: Server, open_
     invite_link = ann.page.get_attribute(tid("join-link-p2"), "href")
     assert invite_link and invite_link.startswith(f"#/match/{match_id}/join/p2/")
 
-    carl.goto(f"#/match/{match_id}/join/p2")  # the seat's link without its invite
+    carl.join(f"#/match/{match_id}/join/p2")  # the seat's link without its invite
     expect(carl.page.locator(tid("error"))).to_have_attribute("data-code", "invite-required")
     expect(carl.page.locator(tid("watch-instead"))).to_be_visible()
     carl.goto("/")
     expect(carl.page.locator(tid("matches"))).to_be_visible()
     expect(carl.page.locator(tid(f"match-{match_id}"))).to_have_count(0)  # not listed
 
-    bob.goto(invite_link)
+    bob.join(invite_link)
     expect(bob.page.locator(tid("whoami"))).to_have_text("You play seat p2")
     bob.wait_live()
     ann.wait_live()

@@ -16,7 +16,7 @@ OpenSeat = Callable[[str], Seat]
 
 
 def join(seat: Seat, match_id: str, player_id: str) -> None:
-    seat.goto(f"#/match/{match_id}/join/{player_id}")
+    seat.join(f"#/match/{match_id}/join/{player_id}")
     expect(seat.page.locator(tid("whoami"))).to_have_text(f"You play seat {player_id}")
     seat.wait_live()
 

@@ -46,6 +46,12 @@ class Router {
     if (location.hash === href) this.route = parse(href);
     else location.hash = href;
   }
+
+  /** Goes to `href` in place of the current page (Back skips it: a join link does not trap the user). */
+  replace(href: string): void {
+    history.replaceState(history.state, "", href);
+    this.route = parse(href);
+  }
 }
 
 export const router = new Router();

@@ -67,7 +67,7 @@ export class TabletopClient {
     try {
       response = await this.#fetch(`${this.baseUrl}${path}`, { method, headers, body });
     } catch (error) {
-      throw new ApiError(0, { code: "network-error", message: `cannot reach the server: ${String(error)}`, path: null });
+      throw new ApiError(0, { code: "network-error", message: "the server did not answer (offline, or the server is down)", path: null });
     }
     if (!response.ok) throw await errorFrom(response);
     if (response.status === 204) return undefined as T;

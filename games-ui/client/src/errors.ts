@@ -33,6 +33,7 @@ export type KnownErrorCode =
   | "storage-unavailable"
   | "bots-busy"
   | "network-error"
+  | "move-queued"
   | "bad-response";
 
 /** A known code, or any engine code (`square-taken`, `not-holding-rank`, ...). */

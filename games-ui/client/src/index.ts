@@ -24,7 +24,7 @@ export type {
   ViewResponse,
   Visibility,
 } from "./protocol.js";
-export { forgetSeat, loadCreator, loadSeat, saveCreator, saveSeat, type CreatorSecrets, type Seat } from "./seats.js";
+export { forgetSeat, heldSeats, loadCreator, loadSeat, saveCreator, saveSeat, type CreatorSecrets, type Seat } from "./seats.js";
 export { MatchSession, type LegalOf } from "./session.svelte.js";
 export { MatchStream, type EventSourceFactory, type StreamHandlers } from "./stream.js";
 export { defineGameUi, type AnyGameUi, type GameUi, type GameUiProps } from "./ui.js";

@@ -60,3 +60,18 @@ export function loadCreator(matchId: string): CreatorSecrets | null {
     return null;
   }
 }
+
+/** Every match this browser holds a seat of (its tokens in localStorage), with the seat. */
+export function heldSeats(): { matchId: string; seat: Seat }[] {
+  const store = storage();
+  if (!store) return [];
+  const found: { matchId: string; seat: Seat }[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (!key?.startsWith(PREFIX)) continue;
+    const matchId = key.slice(PREFIX.length);
+    const seat = loadSeat(matchId);
+    if (seat) found.push({ matchId, seat });
+  }
+  return found;
+}

@@ -1,10 +1,13 @@
 // The session store the UIs derive from: one match seen from one seat (or as a spectator), kept
 // current by the event stream. Svelte 5 runes: read the fields in a component and it re-renders.
-import { TabletopClient, type SubmitOptions } from "./api.js";
+import { newActionId, TabletopClient, type SubmitOptions } from "./api.js";
 import { ApiError } from "./errors.js";
 import type { ActionBody, ForkResponse, MatchInfo, MatchStatus, UpdateEvent, ViewResponse } from "./protocol.js";
 import type { Seat } from "./seats.js";
 import { MatchStream, type EventSourceFactory } from "./stream.js";
+
+/** How long a move kept while offline waits before it is sent again (also sent on reconnect). */
+const RETRY_MS = 3000;
 
 /** An action as the log holds it: every recorded action has its index. */
 interface Indexed {
@@ -37,9 +40,22 @@ export class MatchSession<View, Action extends Indexed, Request extends { type: 
   connected = $state(false);
   busy = $state(false);
   loaded = $state(false);
+  /** The bot seat whose next move is about to be shown (the "thinking…" beat); null otherwise. */
+  thinking = $state<string | null>(null);
+  /** The beat before each bot move is shown, in milliseconds (0: at once, the default). */
+  paceMs = 0;
+  /** True while a move made offline waits to be sent (with its action id: it is never applied twice). */
+  queued = $state(false);
 
   #stream: MatchStream<View, LegalOf<Request>, Action> | null = null;
   #factory: EventSourceFactory | undefined;
+  /** The move made while the server was unreachable, sent again (same id) when the stream is live. */
+  #pending: { type: Request["type"]; body: unknown; options: SubmitOptions } | null = null;
+  #retry: ReturnType<typeof setTimeout> | undefined;
+  /** Updates waiting to be shown one at a time, each bot move after its beat. */
+  #paced: UpdateEvent<View, LegalOf<Request>, Action>[] = [];
+  #pacing = false;
+  #stopped = false;
 
   constructor(client: TabletopClient, matchId: string, seat: Seat | null, factory?: EventSourceFactory) {
     this.client = client;
@@ -95,6 +111,7 @@ export class MatchSession<View, Action extends Indexed, Request extends { type: 
         reset: (data) => this.#onReset(data),
         connection: (open) => {
           this.connected = open;
+          if (open) void this.#sendPending();
         },
         ended: (error) => {
           this.connected = false;
@@ -108,6 +125,9 @@ export class MatchSession<View, Action extends Indexed, Request extends { type: 
   }
 
   stop(): void {
+    this.#stopped = true;
+    this.#paced = [];
+    clearTimeout(this.#retry);
     this.#stream?.close();
     this.#stream = null;
     this.connected = false;
@@ -120,17 +140,67 @@ export class MatchSession<View, Action extends Indexed, Request extends { type: 
       this.error = new ApiError(401, { code: "missing-token", message: "spectators cannot act", path: null });
       return false;
     }
+    if (this.#pending) {
+      this.error = new ApiError(0, { code: "move-queued", message: "your last move is still waiting to be sent", path: null });
+      return false;
+    }
+    const keyed: SubmitOptions = { ...options, id: options.id ?? newActionId() };
     this.busy = true;
     try {
-      const response = await this.client.submit<Request, T, View, LegalOf<Request>, Action>(this.matchId, seat, type, body, options);
+      const response = await this.client.submit<Request, T, View, LegalOf<Request>, Action>(this.matchId, seat, type, body, keyed);
       this.error = null;
       this.#appendActions(response.actions);
       this.#applyView(response, false);
       return true;
     } catch (error) {
       this.#fail(error);
+      if (error instanceof ApiError && error.code === "network-error") {
+        // Offline: keep the move (and its id) and send it when the stream is live again.
+        this.#pending = { type, body, options: keyed };
+        this.queued = true;
+        this.#retryLater();
+      }
       if (error instanceof ApiError && (error.status === 409 || error.status === 422 || error.status === 403)) await this.refresh();
       return false;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Tries the kept move again in a few seconds (and at once when the stream is live again). */
+  #retryLater(): void {
+    clearTimeout(this.#retry);
+    this.#retry = setTimeout(() => void this.#sendPending(), RETRY_MS);
+  }
+
+  /** Sends the move kept while offline, with the same id (a copy that did arrive is not applied twice). */
+  async #sendPending(): Promise<void> {
+    const pending = this.#pending;
+    const seat = this.seat;
+    if (!pending || !seat || this.busy) return;
+    this.busy = true;
+    try {
+      const response = await this.client.submit<Request, Request["type"], View, LegalOf<Request>, Action>(
+        this.matchId,
+        seat,
+        pending.type,
+        pending.body as ActionBody<Request, Request["type"]>,
+        pending.options,
+      );
+      this.#pending = null;
+      this.queued = false;
+      this.error = null;
+      this.#appendActions(response.actions);
+      this.#applyView(response, false);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "network-error") {
+        this.#retryLater(); // still offline: kept for the next try
+        return;
+      }
+      this.#pending = null;
+      this.queued = false;
+      this.#fail(error); // refused now (the match moved on): said clearly, never silently dropped
+      await this.refresh();
     } finally {
       this.busy = false;
     }
@@ -249,6 +319,7 @@ export class MatchSession<View, Action extends Indexed, Request extends { type: 
   }
 
   #onSnapshot(data: ViewResponse<View, LegalOf<Request>>): void {
+    this.#paced = []; // the snapshot shows where the match is now
     if (data.index < this.#lastIndex() + 1) {
       // The log is longer than the server's: an undo we missed while disconnected.
       this.log = this.log.filter((action) => (action.index ?? 0) < data.index);
@@ -257,7 +328,46 @@ export class MatchSession<View, Action extends Indexed, Request extends { type: 
     void this.#fillLog(data.index).catch((error: unknown) => this.#fail(error));
   }
 
+  /** The bot seat that made one of the update's actions; null when none did. */
+  #botOf(data: UpdateEvent<View, LegalOf<Request>, Action>): string | null {
+    const bots = new Set(this.match?.seats.filter((seat) => seat.bot).map((seat) => seat.player_id) ?? []);
+    for (const action of data.actions) {
+      const playerId = (action as { player_id?: string | null }).player_id;
+      if (playerId && bots.has(playerId)) return playerId;
+    }
+    return null;
+  }
+
   #onUpdate(data: UpdateEvent<View, LegalOf<Request>, Action>): void {
+    if (this.paceMs > 0 && (this.#pacing || this.#botOf(data) !== null)) {
+      this.#paced.push(data);
+      void this.#drainPaced();
+      return;
+    }
+    this.#showUpdate(data);
+  }
+
+  /** Shows the waiting updates in order, each with a bot's move after a beat naming the bot. */
+  async #drainPaced(): Promise<void> {
+    if (this.#pacing) return;
+    this.#pacing = true;
+    try {
+      for (let next = this.#paced.shift(); next && !this.#stopped; next = this.#paced.shift()) {
+        const bot = this.#botOf(next);
+        if (bot !== null) {
+          this.thinking = bot;
+          await new Promise((resolve) => setTimeout(resolve, this.paceMs));
+          this.thinking = null;
+        }
+        if (!this.#stopped) this.#showUpdate(next);
+      }
+    } finally {
+      this.thinking = null;
+      this.#pacing = false;
+    }
+  }
+
+  #showUpdate(data: UpdateEvent<View, LegalOf<Request>, Action>): void {
     const first = data.actions[0]?.index ?? data.index;
     if (first > this.#lastIndex() + 1) {
       void this.#fillLog(first).then(() => {
@@ -271,6 +381,7 @@ export class MatchSession<View, Action extends Indexed, Request extends { type: 
   }
 
   #onReset(data: ViewResponse<View, LegalOf<Request>>): void {
+    this.#paced = [];
     this.log = this.log.filter((action) => (action.index ?? 0) < data.index);
     this.#applyView(data, true);
     if (this.match) this.match = { ...this.match, status: data.status, index: data.index, result: null, winners: [] };

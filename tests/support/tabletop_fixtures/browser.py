@@ -14,6 +14,7 @@ import httpx
 from playwright.sync_api import BrowserContext, Page, expect
 
 __all__ = [
+    "BOTS_AT_ONCE",
     "CHROMIUM",
     "RECORDER",
     "ROOT",
@@ -70,6 +71,13 @@ RECORDER = """
 """
 
 
+# Bot moves shown as they come, unless the test chose a pace: the "thinking…" beat a player sees
+# by default (tabletop.bot-pace-ms) would only slow the tests; test_pacing.py checks it.
+BOTS_AT_ONCE = """
+if (localStorage.getItem('tabletop.bot-pace-ms') === null) localStorage.setItem('tabletop.bot-pace-ms', '0');
+"""
+
+
 def tid(value: str) -> str:
     """A CSS selector for a ``data-testid``."""
     return f'[data-testid="{value}"]'
@@ -121,6 +129,13 @@ class Seat:
     def goto(self, href: str) -> None:
         """Opens a path or an app hash route (``#/match/...``) of the server."""
         self.page.goto(self.server_url + "/" + href.lstrip("/"))
+
+    def join(self, href: str, name: str | None = None) -> None:
+        """Opens a join link, chooses a name (or keeps the one offered) and takes the seat."""
+        self.goto(href)
+        if name is not None:
+            self.page.fill(self.testid("join-name"), name)
+        self.page.click(self.testid("join-submit"))
 
     def testid(self, testid: str) -> str:
         """A CSS selector for a ``data-testid``."""

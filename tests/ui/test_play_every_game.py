@@ -1,0 +1,227 @@
+"""Every game played to its end in the browser, by a human seat against random bots: at a phone's
+size by touch (390×844) and at a desktop's by keyboard only.
+
+Before each move every legal move's control of the table (an enabled button of the game's section)
+must be visible and not covered (``elementFromPoint`` at its centre is the control or inside it),
+nothing scrolls sideways, and the shell's own controls are at least 44 px tall. axe-core reports no
+violation on the match page at the start, in the middle and at the end; moves, the turn and the
+result are announced in the page's ``aria-live`` region; after each move the focus stays on the
+board.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from tabletop.games import load
+from tabletop_fixtures.axe import axe_violations
+from tabletop_fixtures.browser import BOTS_AT_ONCE, RECORDER, Seat, Server, tid
+from tabletop_fixtures.game_uis import UI_GAMES
+
+pytestmark = pytest.mark.browser
+
+MAX_MOVES = 400
+"""Every shipped game ends well before this many moves of the human seat."""
+
+DEVICES: dict[str, dict[str, object]] = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": {"width": 1280, "height": 900}},
+}
+
+# The legal moves' controls of the table, each checked: visible, inside the viewport's width, and
+# the element at its centre is the control or inside it (nothing lies on top of it).
+CONTROLS = """(game) => {
+  const section = document.querySelector(`[data-testid=game-${game}]`)
+    ?? document.querySelector('[data-testid=game-generic]');
+  if (!section) return {controls: 0, problems: ['no table']};
+  const controls = [...section.querySelectorAll('button:not(:disabled)')];
+  const problems = [];
+  const width = document.documentElement.clientWidth;
+  for (const control of controls) {
+    control.scrollIntoView({block: 'center', inline: 'center'});
+    const box = control.getBoundingClientRect();
+    const name = control.dataset.testid || control.textContent.trim();
+    if (box.width === 0 || box.height === 0) {
+      problems.push(`${name}: not visible`);
+      continue;
+    }
+    if (box.left < 0 || box.right > width + 0.5) {
+      problems.push(`${name}: outside the screen's width`);
+      continue;
+    }
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (!hit || !(hit === control || control.contains(hit))) {
+      problems.push(`${name}: covered by ${hit ? hit.outerHTML.slice(0, 80) : 'nothing'}`);
+    }
+  }
+  return {controls: controls.length, problems};
+}"""
+
+SIDEWAYS = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+# The shell's own controls (outside the game's table): at least 44 px tall.
+SMALL_SHELL_CONTROLS = """() => [
+  ...document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=radio]), a.button'),
+].filter((el) => !el.closest('[data-testid=board]') && el.getClientRects().length > 0)
+  .filter((el) => el.getBoundingClientRect().height < 43.5)
+  .map((el) => el.dataset.testid || el.outerHTML.slice(0, 60))"""
+
+READY = """() => {
+  const page = document.querySelector('[data-testid=match-page]');
+  if (!page) return false;
+  if (page.dataset.status !== 'in_progress') return true;
+  return page.dataset.myTurn === 'true' && page.dataset.busy !== 'true';
+}"""
+
+FOCUS_ON_BOARD = "() => !!document.activeElement?.closest('[data-testid=board]')"
+
+
+@dataclass
+class Player:
+    """The human seat's page and what it measured."""
+
+    seat: Seat
+    game: str
+    device: str
+
+    @property
+    def page(self) -> Page:
+        return self.seat.page
+
+    def status(self) -> str:
+        return self.page.locator(tid("match-page")).get_attribute("data-status") or ""
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_function(READY, timeout=60_000)
+
+    def check_controls(self) -> int:
+        found: dict[str, object] = self.page.evaluate(CONTROLS, self.game)
+        problems = found["problems"]
+        assert problems == [], f"{self.game} on a {self.device}: {problems}"
+        assert self.page.evaluate(SIDEWAYS) <= 0, f"{self.game} on a {self.device} scrolls sideways"
+        count = found["controls"]
+        assert isinstance(count, int)
+        return count
+
+
+@pytest.fixture
+def open_device(browser: Browser, server: Server) -> Iterator[Callable[[str, str], Seat]]:
+    """Opens a player's browser context sized as a phone (touch) or a desktop."""
+    contexts: list[BrowserContext] = []
+
+    def open_one(name: str, device: str) -> Seat:
+        context = browser.new_context(**DEVICES[device])  # type: ignore[arg-type]
+        context.add_init_script(RECORDER)
+        context.add_init_script(BOTS_AT_ONCE)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return Seat(name=name, context=context, page=context.new_page(), server_url=server.url)
+
+    yield open_one
+    for context in contexts:
+        context.close()
+
+
+def create_match_against_bots(server: Server, game: str) -> str:
+    """A public match with seat p1 free for the browser and random bots in the others."""
+    definition = load(game)
+    seats: list[dict[str, object]] = [{}]
+    bots = range(2, max(2, definition.min_players) + 1)
+    seats += [{"name": f"Bot {n}", "bot": {"kind": "random"}} for n in bots]
+    response = server.api.post("/api/matches", json={"game": game, "seats": seats, "config": {}, "seed": 7})
+    assert response.status_code == 201, response.text
+    match_id: str = response.json()["id"]
+    return match_id
+
+
+def tap_a_move(player: Player, rng: random.Random) -> None:
+    """Taps one of the table's enabled controls (a touch on the phone)."""
+    section = player.page.locator(f"{tid('board')} button:enabled")
+    choice = rng.randrange(section.count())
+    section.nth(choice).tap()
+
+
+def key_a_move(player: Player, rng: random.Random) -> None:
+    """Reaches one of the table's enabled controls with Tab only and presses Enter."""
+    page = player.page
+    count = page.locator(f"{tid('board')} button:enabled").count()
+    target = rng.randrange(count)
+    for _ in range(400):
+        page.keyboard.press("Tab")
+        at: int = page.evaluate(
+            """() => {
+              const all = [...document.querySelectorAll('[data-testid=board] button:not(:disabled)')];
+              return all.indexOf(document.activeElement);
+            }"""
+        )
+        if at == target:
+            page.keyboard.press("Enter")
+            return
+    raise AssertionError(f"{player.game}: control {target} of {count} is not reachable with Tab")
+
+
+def assert_no_violations(player: Player, moment: str) -> None:
+    """axe-core finds nothing wrong with the app's shell (the game's own table is checked in
+    test_accessibility.py, where a game UI's known violations are marked)."""
+    found = axe_violations(player.page, exclude=tid("board"))
+    assert found == [], f"{player.game} on a {player.device} at the {moment}: {found}"
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+@pytest.mark.parametrize("game", UI_GAMES)
+def test_a_human_plays_every_game_to_its_end(
+    game: str, device: str, server: Server, open_device: Callable[[str, str], Seat]
+) -> None:
+    rng = random.Random(f"{game}/{device}")
+    match_id = create_match_against_bots(server, game)
+    player = Player(seat=open_device("ann", device), game=game, device=device)
+    player.seat.join(f"#/match/{match_id}/join/p1", name="Ann")
+    expect(player.page.locator(tid("whoami"))).to_have_text("You play seat p1")
+    player.seat.wait_live()
+    assert player.page.locator("h1").count() == 1
+    assert player.page.evaluate(SMALL_SHELL_CONTROLS) == []
+    assert_no_violations(player, "start")
+
+    moves = 0
+    while True:
+        player.wait_ready()
+        if player.status() != "in_progress":
+            break
+        assert player.check_controls() > 0, f"{game}: my turn, and no control to play it"
+        before = player.seat.index()
+        if device == "phone":
+            tap_a_move(player, rng)
+        else:
+            key_a_move(player, rng)
+        player.page.wait_for_function(
+            "(n) => { const p = document.querySelector('[data-testid=match-page]');"
+            " return Number(p.dataset.index) > n || p.dataset.status !== 'in_progress'; }",
+            arg=before,
+            timeout=30_000,
+        )
+        moves += 1
+        assert moves < MAX_MOVES, f"{game} did not end"
+        if device == "desktop":  # the focus comes back to the board within a frame or two
+            player.page.wait_for_function(FOCUS_ON_BOARD, timeout=10_000)
+        if moves == 2:
+            expect(player.page.locator(tid("announcer"))).not_to_be_empty()
+            assert_no_violations(player, "middle")
+            if device == "phone":
+                player.seat.screenshot(f"{game}-phone")  # the README's and the docs' phone shots
+
+    assert player.status() == "finished"
+    assert server.match(match_id)["status"] == "finished"
+    expect(player.page.locator(tid("match-result"))).to_contain_text("Game over")
+    winners = server.match(match_id)["winners"]
+    assert isinstance(winners, list)
+    if winners:
+        names = {"p1": "you"} | {f"p{n}": f"Bot {n}" for n in range(2, 5)}
+        for winner in winners:
+            expect(player.page.locator(tid("match-result"))).to_contain_text(names[winner])
+    expect(player.page.locator(tid("announcer"))).to_contain_text("Game over")
+    assert player.page.evaluate(SIDEWAYS) <= 0
+    assert_no_violations(player, "end")
