@@ -55,6 +55,9 @@ logger = logging.getLogger("tabletop_server.clocks")
 TIMEOUT_PREFIX = "timeout-"
 """The action id prefix of a move the server played for a seat whose time ran out."""
 
+KNOWN_LIMIT = 100_000
+"""Matches whose clock (or lack of one) a worker remembers; beyond it, it starts over."""
+
 LEASE = timedelta(seconds=30)
 """How long a worker holds a clock it took; a worker killed mid-way leaves it to another after."""
 
@@ -93,6 +96,8 @@ class _Known:
     settings: ClockSettings
     clock: ClockState
     head: int
+    away: frozenset[str] = frozenset()
+    """The seats bots stand in for, as last read."""
 
 
 class ClockKeeper:
@@ -167,8 +172,7 @@ class ClockKeeper:
     def create(self, match: LoadedMatch, settings: ClockSettings) -> None:
         """Start the clock of a match just created (no-op without a time control)."""
         if settings.control.type == "none":
-            with self._lock:
-                self._known[match.row.id] = None
+            self._remember(match.row.id, None)
             return
         players = [player.player_id for player in match.state.players]
         clock = start_clock(settings.control, players, active_seats(match), to_ms(match.row.created_at))
@@ -179,8 +183,7 @@ class ClockKeeper:
             clock.model_dump_json(),
             None if due is None else _at(due[0]),
         )
-        with self._lock:
-            self._known[match.row.id] = _Known(settings, clock, match.row.head)
+        self._remember(match.row.id, _Known(settings, clock, match.row.head))
 
     def changed(self, match_id: str) -> None:
         """A write of the match committed (from any thread): bring its clock up to date."""
@@ -196,17 +199,25 @@ class ClockKeeper:
                 return None, None
         row = self.service.store.get_clock(match_id)
         if row is None:
-            with self._lock:
-                self._known[match_id] = None
+            self._remember(match_id, None)
             return None, None
         found = _Known(
             ClockSettings.model_validate(row.settings),
             ClockState.model_validate_json(row.state_json),
             row.head,
+            self._away(match_id),
         )
-        with self._lock:
-            self._known[match_id] = found
+        self._remember(match_id, found)
         return found, row
+
+    def _away(self, match_id: str) -> frozenset[str]:
+        return frozenset(stand_in.player_id for stand_in in self.service.store.stand_ins(match_id))
+
+    def _remember(self, match_id: str, known: _Known | None) -> None:
+        with self._lock:
+            if len(self._known) >= KNOWN_LIMIT and match_id not in self._known:
+                self._known.clear()
+            self._known[match_id] = known
 
     def refresh(self, match_id: str) -> _Known | None:
         """Bring the stored clock up to the match's head (from the recorded actions' times)."""
@@ -215,14 +226,13 @@ class ClockKeeper:
             return None
         match = self.service.load(match_id)
         if row.head == match.row.head and match.row.status == "in_progress":
-            return known
-        updated = self._caught_up(match, known)
+            return known  # (``_settings`` read the stand-ins again)
+        updated = replace(self._caught_up(match, known), away=known.away)
         due = next_due(known.settings.control, updated.clock) if match.row.status == "in_progress" else None
         self.service.store.save_clock(
             match_id, updated.clock.model_dump_json(), updated.head, None if due is None else _at(due[0])
         )
-        with self._lock:
-            self._known[match_id] = updated
+        self._remember(match_id, updated)
         self.service.hub.publish(MatchChange(match_id, match.row.head))  # streams send the new clock
         return updated
 
@@ -397,7 +407,7 @@ class ClockKeeper:
         moment = self.now()
         now_ms = to_ms(moment)
         control = known.settings.control
-        away = {stand_in.player_id for stand_in in self.service.store.stand_ins(match_id)}
+        away = known.away
         seats: list[JsonValue] = []
         for player_id, seat in known.clock.seats.items():
             due = due_of(control, seat) if match.row.status == "in_progress" else None

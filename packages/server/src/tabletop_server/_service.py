@@ -358,9 +358,9 @@ class MatchService:
         ]
         created = LoadedMatch(row, stored, entry, game, state)
         self.remember(created)
-        if request.clock is not None and self.clock_start is not None:
+        if self.clock_start is not None:  # (no clock: remembered as such, no read later)
             try:
-                self.clock_start(created, request.clock)
+                self.clock_start(created, request.clock or ClockSettings())
             except StorageError as error:
                 raise storage_error(error) from None
         self.announce(row)
