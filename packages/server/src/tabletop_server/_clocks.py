@@ -46,7 +46,7 @@ from tabletop_server._match import LoadedMatch
 from tabletop_server._play import Submission, submit
 from tabletop_server._service import MatchService
 from tabletop_server.events import MatchChange
-from tabletop_server.storage import ActionRow, ClockRow, MatchUpdate, StorageError, TimeoutRow
+from tabletop_server.storage import ActionRow, ClockRow, MatchUpdate, NewAction, StorageError, TimeoutRow
 
 __all__ = ["TIMEOUT_PREFIX", "ClockKeeper", "active_seats", "to_ms"]
 
@@ -128,9 +128,12 @@ class ClockKeeper:
         self._queue: queue.Queue[str | None] = queue.Queue()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._dirty: dict[str, _Known] = {}
+        """Clocks computed in memory on the action path and not stored yet (the thread stores them)."""
         self.expired = 0
         """Timeouts this worker handled (tests and metrics)."""
         service.after_write.append(self.changed)
+        service.after_play.append(self.played)
         service.clock_view = self.view
 
     # -- life -------------------------------------------------------------------------------------
@@ -162,7 +165,7 @@ class ClockKeeper:
                 if match_id is None:
                     return
                 try:
-                    self.refresh(match_id)
+                    self._store_or_refresh(match_id)
                 except Exception:
                     logger.exception("clock of match %s failed", match_id)
                 deadline = 0.0 if not self._queue.empty() else min(self.poll, 0.05)
@@ -185,13 +188,49 @@ class ClockKeeper:
         )
         self._remember(match.row.id, _Known(settings, clock, match.row.head))
 
+    def played(self, match: LoadedMatch, recorded: Sequence[NewAction]) -> None:
+        """Actions were written (``match`` as written): the clock moves on in memory at once, from
+        the time the store recorded them, and the keeper's thread stores it (no read here)."""
+        with self._lock:
+            known = self._known.get(match.row.id, _UNKNOWN)
+        if not isinstance(known, _Known) or known.head != match.row.head - len(recorded):
+            return  # unknown here, or behind: ``changed`` has the thread catch up from the log
+        acted = [a.player_id for a in recorded if a.source == "user" and a.player_id]
+        timed = [p for p in acted if any(a.action_id.startswith(TIMEOUT_PREFIX) for a in recorded)]
+        clock = advance_clock(
+            known.settings.control,
+            known.clock,
+            now_ms=to_ms(match.row.updated_at),
+            acted=[p for p in acted if p not in timed],
+            timed_out=timed,
+            active=active_seats(match),
+        )
+        updated = _Known(known.settings, clock, match.row.head, known.away)
+        self._remember(match.row.id, updated)
+        with self._lock:
+            self._dirty[match.row.id] = updated
+        self._queue.put(match.row.id)
+
     def changed(self, match_id: str) -> None:
         """A write of the match committed (from any thread): bring its clock up to date."""
         with self._lock:
             known = self._known.get(match_id, _UNKNOWN)
-        if known is None:  # a match without a clock: nothing to do (the common case)
+            pending = match_id in self._dirty
+        if known is None or pending:  # no clock (the common case), or ``played`` moved it on
             return
         self._queue.put(match_id)
+
+    def _store_or_refresh(self, match_id: str) -> None:
+        """The thread's work for a match: store the clock ``played`` computed, or catch up from the log."""
+        with self._lock:
+            known = self._dirty.pop(match_id, None)
+        if known is None:
+            self.refresh(match_id)
+            return
+        due = next_due(known.settings.control, known.clock)
+        self.service.store.save_clock(
+            match_id, known.clock.model_dump_json(), known.head, None if due is None else _at(due[0])
+        )
 
     def _settings(self, match_id: str) -> tuple[_Known | None, ClockRow | None]:
         with self._lock:
