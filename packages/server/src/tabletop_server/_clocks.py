@@ -153,6 +153,7 @@ class ClockKeeper:
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
+                self.flush()
                 self.sweep()
             except Exception:  # a fault (the database away): look again at the next tick
                 logger.exception("clock sweep failed")
@@ -208,8 +209,7 @@ class ClockKeeper:
         updated = _Known(known.settings, clock, match.row.head, known.away)
         self._remember(match.row.id, updated)
         with self._lock:
-            self._dirty[match.row.id] = updated
-        self._queue.put(match.row.id)
+            self._dirty[match.row.id] = updated  # stored with the others at the next tick
 
     def changed(self, match_id: str) -> None:
         """A write of the match committed (from any thread): bring its clock up to date."""
@@ -221,16 +221,27 @@ class ClockKeeper:
         self._queue.put(match_id)
 
     def _store_or_refresh(self, match_id: str) -> None:
-        """The thread's work for a match: store the clock ``played`` computed, or catch up from the log."""
+        """The thread's work for a match: catch up from the log, unless ``played`` moved it on."""
         with self._lock:
-            known = self._dirty.pop(match_id, None)
-        if known is None:
+            pending = match_id in self._dirty
+        if not pending:
             self.refresh(match_id)
+
+    def flush(self) -> None:
+        """Store, in one transaction, every clock ``played`` moved on since the last tick (at most
+        one write per ``poll`` for all of them, off the action path). A worker that stops first
+        loses nothing: the sweep finds those clocks behind their match and catches up from the log."""
+        with self._lock:
+            dirty, self._dirty = self._dirty, {}
+        if not dirty:
             return
-        due = next_due(known.settings.control, known.clock)
-        self.service.store.save_clock(
-            match_id, known.clock.model_dump_json(), known.head, None if due is None else _at(due[0])
-        )
+        updates = []
+        for match_id, known in dirty.items():
+            due = next_due(known.settings.control, known.clock)
+            updates.append(
+                (match_id, known.clock.model_dump_json(), known.head, None if due is None else _at(due[0]))
+            )
+        self.service.store.save_clocks(updates)
 
     def _settings(self, match_id: str) -> tuple[_Known | None, ClockRow | None]:
         with self._lock:
