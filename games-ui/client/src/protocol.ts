@@ -35,6 +35,8 @@ export interface GameInfo {
   /** The action types a player may send (no system-only actions). */
   action_types: string[];
   hidden_information: boolean;
+  /** The time controls and timeout policies a match may choose. */
+  clocks?: { time_controls: string[]; timeout_policies: string[] };
 }
 
 /** A server-played seat. */
@@ -57,6 +59,8 @@ export interface CreateMatchRequest {
   seed?: number;
   /** `public` by default. */
   visibility?: Visibility;
+  /** The match's time control and timeout policy (none by default). */
+  clock?: unknown;
 }
 
 /** `ended`: its creator or an operator ended it before it finished. */

@@ -46,7 +46,7 @@ from tabletop_server._match import LoadedMatch
 from tabletop_server._play import Submission, submit
 from tabletop_server._service import MatchService
 from tabletop_server.events import MatchChange
-from tabletop_server.storage import ActionRow, ClockRow, MatchUpdate, StorageError, TimeoutRow
+from tabletop_server.storage import ActionRow, ClockRow, MatchUpdate, NewAction, StorageError, TimeoutRow
 
 __all__ = ["TIMEOUT_PREFIX", "ClockKeeper", "active_seats", "to_ms"]
 
@@ -54,6 +54,9 @@ logger = logging.getLogger("tabletop_server.clocks")
 
 TIMEOUT_PREFIX = "timeout-"
 """The action id prefix of a move the server played for a seat whose time ran out."""
+
+KNOWN_LIMIT = 100_000
+"""Matches whose clock (or lack of one) a worker remembers; beyond it, it starts over."""
 
 LEASE = timedelta(seconds=30)
 """How long a worker holds a clock it took; a worker killed mid-way leaves it to another after."""
@@ -93,6 +96,8 @@ class _Known:
     settings: ClockSettings
     clock: ClockState
     head: int
+    away: frozenset[str] = frozenset()
+    """The seats bots stand in for, as last read."""
 
 
 class ClockKeeper:
@@ -123,9 +128,12 @@ class ClockKeeper:
         self._queue: queue.Queue[str | None] = queue.Queue()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._dirty: dict[str, _Known] = {}
+        """Clocks computed in memory on the action path and not stored yet (the thread stores them)."""
         self.expired = 0
         """Timeouts this worker handled (tests and metrics)."""
         service.after_write.append(self.changed)
+        service.after_play.append(self.played)
         service.clock_view = self.view
 
     # -- life -------------------------------------------------------------------------------------
@@ -145,6 +153,7 @@ class ClockKeeper:
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
+                self.flush()
                 self.sweep()
             except Exception:  # a fault (the database away): look again at the next tick
                 logger.exception("clock sweep failed")
@@ -157,7 +166,7 @@ class ClockKeeper:
                 if match_id is None:
                     return
                 try:
-                    self.refresh(match_id)
+                    self._store_or_refresh(match_id)
                 except Exception:
                     logger.exception("clock of match %s failed", match_id)
                 deadline = 0.0 if not self._queue.empty() else min(self.poll, 0.05)
@@ -167,8 +176,7 @@ class ClockKeeper:
     def create(self, match: LoadedMatch, settings: ClockSettings) -> None:
         """Start the clock of a match just created (no-op without a time control)."""
         if settings.control.type == "none":
-            with self._lock:
-                self._known[match.row.id] = None
+            self._remember(match.row.id, None)
             return
         players = [player.player_id for player in match.state.players]
         clock = start_clock(settings.control, players, active_seats(match), to_ms(match.row.created_at))
@@ -179,16 +187,61 @@ class ClockKeeper:
             clock.model_dump_json(),
             None if due is None else _at(due[0]),
         )
+        self._remember(match.row.id, _Known(settings, clock, match.row.head))
+
+    def played(self, match: LoadedMatch, recorded: Sequence[NewAction]) -> None:
+        """Actions were written (``match`` as written): the clock moves on in memory at once, from
+        the time the store recorded them, and the keeper's thread stores it (no read here)."""
         with self._lock:
-            self._known[match.row.id] = _Known(settings, clock, match.row.head)
+            known = self._known.get(match.row.id, _UNKNOWN)
+        if not isinstance(known, _Known) or known.head != match.row.head - len(recorded):
+            return  # unknown here, or behind: ``changed`` has the thread catch up from the log
+        acted = [a.player_id for a in recorded if a.source == "user" and a.player_id]
+        timed = [p for p in acted if any(a.action_id.startswith(TIMEOUT_PREFIX) for a in recorded)]
+        clock = advance_clock(
+            known.settings.control,
+            known.clock,
+            now_ms=to_ms(match.row.updated_at),
+            acted=[p for p in acted if p not in timed],
+            timed_out=timed,
+            active=active_seats(match),
+        )
+        updated = _Known(known.settings, clock, match.row.head, known.away)
+        self._remember(match.row.id, updated)
+        with self._lock:
+            self._dirty[match.row.id] = updated  # stored with the others at the next tick
 
     def changed(self, match_id: str) -> None:
         """A write of the match committed (from any thread): bring its clock up to date."""
         with self._lock:
             known = self._known.get(match_id, _UNKNOWN)
-        if known is None:  # a match without a clock: nothing to do (the common case)
+            pending = match_id in self._dirty
+        if known is None or pending:  # no clock (the common case), or ``played`` moved it on
             return
         self._queue.put(match_id)
+
+    def _store_or_refresh(self, match_id: str) -> None:
+        """The thread's work for a match: catch up from the log, unless ``played`` moved it on."""
+        with self._lock:
+            pending = match_id in self._dirty
+        if not pending:
+            self.refresh(match_id)
+
+    def flush(self) -> None:
+        """Store, in one transaction, every clock ``played`` moved on since the last tick (at most
+        one write per ``poll`` for all of them, off the action path). A worker that stops first
+        loses nothing: the sweep finds those clocks behind their match and catches up from the log."""
+        with self._lock:
+            dirty, self._dirty = self._dirty, {}
+        if not dirty:
+            return
+        updates = []
+        for match_id, known in dirty.items():
+            due = next_due(known.settings.control, known.clock)
+            updates.append(
+                (match_id, known.clock.model_dump_json(), known.head, None if due is None else _at(due[0]))
+            )
+        self.service.store.save_clocks(updates)
 
     def _settings(self, match_id: str) -> tuple[_Known | None, ClockRow | None]:
         with self._lock:
@@ -196,17 +249,25 @@ class ClockKeeper:
                 return None, None
         row = self.service.store.get_clock(match_id)
         if row is None:
-            with self._lock:
-                self._known[match_id] = None
+            self._remember(match_id, None)
             return None, None
         found = _Known(
             ClockSettings.model_validate(row.settings),
             ClockState.model_validate_json(row.state_json),
             row.head,
+            self._away(match_id),
         )
-        with self._lock:
-            self._known[match_id] = found
+        self._remember(match_id, found)
         return found, row
+
+    def _away(self, match_id: str) -> frozenset[str]:
+        return frozenset(stand_in.player_id for stand_in in self.service.store.stand_ins(match_id))
+
+    def _remember(self, match_id: str, known: _Known | None) -> None:
+        with self._lock:
+            if len(self._known) >= KNOWN_LIMIT and match_id not in self._known:
+                self._known.clear()
+            self._known[match_id] = known
 
     def refresh(self, match_id: str) -> _Known | None:
         """Bring the stored clock up to the match's head (from the recorded actions' times)."""
@@ -215,14 +276,13 @@ class ClockKeeper:
             return None
         match = self.service.load(match_id)
         if row.head == match.row.head and match.row.status == "in_progress":
-            return known
-        updated = self._caught_up(match, known)
+            return known  # (``_settings`` read the stand-ins again)
+        updated = replace(self._caught_up(match, known), away=known.away)
         due = next_due(known.settings.control, updated.clock) if match.row.status == "in_progress" else None
         self.service.store.save_clock(
             match_id, updated.clock.model_dump_json(), updated.head, None if due is None else _at(due[0])
         )
-        with self._lock:
-            self._known[match_id] = updated
+        self._remember(match_id, updated)
         self.service.hub.publish(MatchChange(match_id, match.row.head))  # streams send the new clock
         return updated
 
@@ -397,7 +457,7 @@ class ClockKeeper:
         moment = self.now()
         now_ms = to_ms(moment)
         control = known.settings.control
-        away = {stand_in.player_id for stand_in in self.service.store.stand_ins(match_id)}
+        away = known.away
         seats: list[JsonValue] = []
         for player_id, seat in known.clock.seats.items():
             due = due_of(control, seat) if match.row.status == "in_progress" else None

@@ -232,6 +232,8 @@ def _answer(service: MatchService, played: _Played, row: MatchRow, player_id: st
     match, state = played.match, played.state
     written = LoadedMatch(row, match.seats, match.entry, match.game, state)
     service.remember(written)
+    for hook in service.after_play:
+        hook(written, played.recorded)
     service.announce(row)
     # The one undo rule, over the batch just written: the seat's last action is its first row.
     can_undo = undo_check(row, played.recorded, player_id).allowed

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import timedelta
 from functools import partial
@@ -114,6 +114,9 @@ class MatchService:
         self.after_write: list[Callable[[str], None]] = []
         """Called (from any thread) with the id of every match after each committed write: the
         clock keeper (``tabletop_server._clocks``)."""
+        self.after_play: list[Callable[[LoadedMatch, Sequence[NewAction]], None]] = []
+        """Called on the action path with the match as written and the actions recorded, before
+        it is announced: the clock keeper moves the clock on in memory."""
         self.clock_view: Callable[[LoadedMatch], JsonValue] | None = None
         """The ``clock`` of a match's views and info (the clock keeper's ``view``)."""
         self.clock_start: Callable[[LoadedMatch, ClockSettings], None] | None = None
@@ -358,9 +361,9 @@ class MatchService:
         ]
         created = LoadedMatch(row, stored, entry, game, state)
         self.remember(created)
-        if request.clock is not None and self.clock_start is not None:
+        if self.clock_start is not None:  # (no clock: remembered as such, no read later)
             try:
-                self.clock_start(created, request.clock)
+                self.clock_start(created, request.clock or ClockSettings())
             except StorageError as error:
                 raise storage_error(error) from None
         self.announce(row)

@@ -140,6 +140,21 @@ class ClockStore(StoreBase):
 
         return self._transact(work) == 1
 
+    def save_clocks(self, updates: Sequence[tuple[str, str, int, datetime | None]]) -> None:
+        """``save_clock`` for several matches in one transaction: ``(match id, state JSON, head,
+        due)`` each (a clock stored at a later head is kept)."""
+
+        def work(connection: Connection) -> None:
+            stamp = now()
+            for match_id, state_json, head, due_at in updates:
+                connection.execute(
+                    update(clocks)
+                    .where(clocks.c.match_id == match_id, clocks.c.head <= head)
+                    .values(state=state_json, head=head, due_at=due_at, updated_at=stamp)
+                )
+
+        self._transact(work)
+
     def release_clock(self, match_id: str) -> None:
         """End this worker's lease of the clock (it looked and found nothing to do)."""
         self._transact(

@@ -1,0 +1,92 @@
+"""The clock in the browser: chosen in the lobby, counting down on the match page from the
+server's figures (a reload does not restart it), and a bot standing in for the seat and back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import expect
+from tabletop_fixtures.browser import ROOT, Seat, Server, tid
+
+pytestmark = pytest.mark.browser
+
+OpenSeat = Callable[[str], Seat]
+
+AXE = ROOT / "games-ui" / "node_modules" / "axe-core" / "axe.min.js"
+FULL_MS = 10 * 60 * 1000
+"""The chess clock's main time the lobby's default (10 minutes) gives each seat."""
+
+
+def remaining(seat: Seat, player_id: str) -> int:
+    value = seat.page.get_attribute(tid(f"clock-{player_id}"), "data-remaining")
+    assert value, f"no remaining time shown for {player_id}"
+    return int(float(value))
+
+
+def axe_violations(seat: Seat, selector: str) -> list[str]:
+    """What axe-core finds wrong inside ``selector`` (rule ids and the elements)."""
+    assert AXE.is_file(), f"{AXE} is missing: run npm ci in games-ui"
+    if not seat.page.evaluate("typeof window.axe !== 'undefined'"):
+        seat.page.add_script_tag(path=str(AXE))
+    found: list[str] = seat.page.evaluate(
+        """async (selector) => {
+            const result = await window.axe.run(document.querySelector(selector));
+            const where = (v) => v.nodes.map((n) => n.target.join(' ')).join(', ');
+            return result.violations.map((v) => `${v.id}: ${where(v)}`);
+        }""",
+        selector,
+    )
+    return found
+
+
+def test_a_chess_clock_counts_down_and_survives_a_reload(server: Server, open_seat: OpenSeat) -> None:
+    ann = open_seat("ann")
+    ann.goto("/")
+    ann.page.click(tid("game-tic-tac-toe"))
+    ann.page.select_option(tid("create-clock-kind"), "chess")
+    ann.page.select_option(tid("create-clock-policy"), "bot")
+    ann.page.click(tid("create-submit"))
+    ann.wait_live()
+    match_id = ann.page.get_attribute(tid("match-page"), "data-match-id")
+    assert match_id
+    clock = server.match(match_id)["clock"]
+    assert isinstance(clock, dict) and clock["control"] == {
+        "type": "chess",
+        "main_seconds": 600.0,
+        "increment_seconds": 5.0,
+    }
+    expect(ann.page.locator(tid("clock-p1"))).to_have_attribute("data-running", "true")
+    first = remaining(ann, "p1")
+    assert FULL_MS - 60_000 < first <= FULL_MS
+    ann.page.wait_for_function(  # it counts down in the page, between the server's answers
+        "(n) => Number(document.querySelector('[data-testid=clock-p1]')?.dataset.remaining) < n",
+        arg=first - 1_500,
+        timeout=20_000,
+    )
+    before = remaining(ann, "p1")
+    ann.page.reload()
+    ann.wait_live()
+    expect(ann.page.locator(tid("clock-p1"))).to_be_visible()
+    after = remaining(ann, "p1")
+    assert after < FULL_MS - 1_500, "the reload restarted the clock"
+    assert after <= before + 1_000  # the server's figure: no time given back
+    assert remaining(ann, "p2") == FULL_MS  # waiting: its bank stands
+    assert axe_violations(ann, "[data-testid=clock]") == []
+
+
+def test_let_a_bot_play_for_me_and_take_the_seat_back(server: Server, open_seat: OpenSeat) -> None:
+    ann = open_seat("ann")
+    ann.goto("/")
+    ann.page.click(tid("game-tic-tac-toe"))
+    ann.page.click(tid("create-submit"))
+    ann.wait_live()
+    ann.page.click(tid("stand-in"))
+    ann.wait_index(1, timeout=20_000)  # the bot moved for Ann
+    expect(ann.page.locator(tid("take-back"))).to_be_visible()
+    ann.page.click(tid("take-back"))
+    expect(ann.page.locator(tid("stand-in"))).to_be_visible()
+    match_id = ann.page.get_attribute(tid("match-page"), "data-match-id")
+    report = server.api.get(f"/api/matches/{match_id}/clock").json()
+    assert report["stand_ins"] == [] and report["clock"] is None
+    assert ann.page.get_attribute(tid("match-page"), "data-index") == "1"
