@@ -40,6 +40,9 @@ def test_upgrade_builds_the_schema_of_the_metadata(database_url: str) -> None:
         "snapshots",
         "stream_tokens",
         "idempotency_keys",
+        "webhooks",
+        "webhook_deliveries",
+        "rematches",
     }
 
 

@@ -19,6 +19,7 @@ from tabletop_server._limits import BodyLimitMiddleware
 from tabletop_server._maintenance import Maintenance
 from tabletop_server._metrics import MetricsMiddleware, clean_dead_workers
 from tabletop_server._openapi import install_openapi
+from tabletop_server._outbox import Courier
 from tabletop_server._ratelimit import Limits, RateLimitMiddleware
 from tabletop_server._registry import GameRegistry
 from tabletop_server._service import MatchService
@@ -27,7 +28,7 @@ from tabletop_server._static import mount_ui
 from tabletop_server._streams import StreamStep
 from tabletop_server._upgrade import outdated_report
 from tabletop_server.events import EventHub, PostgresHub, SharedSteps, hub_for
-from tabletop_server.routers import events, games, history, matches, play, seats
+from tabletop_server.routers import events, games, history, matches, play, seats, webhooks
 from tabletop_server.routers._fast import FastPaths
 from tabletop_server.storage import Store, StoreOptions, head_revision, upgrade
 
@@ -148,6 +149,8 @@ def create_app(
             warmup.start()
         maintenance = Maintenance(store, settings)
         maintenance.start()
+        courier = Courier(store, settings)
+        courier.start()
         clean_dead_workers()
         collector = _tune_collector(settings.gc_threshold)
         try:
@@ -156,6 +159,7 @@ def create_app(
             _restore_collector(collector)
             warmup.close()
             maintenance.close()
+            await run_in_threadpool(courier.close)
             if isinstance(hub, PostgresHub):
                 await run_in_threadpool(hub.close)
             await run_in_threadpool(runner.close)
@@ -177,7 +181,8 @@ def create_app(
     app.add_middleware(ReadinessGate)
     app.add_middleware(MetricsMiddleware, action_types=_action_types(registry))  # outermost
     install_health_routes(app, metrics=settings.metrics)
-    for router in (games.router, matches.router, seats.router, play.router, history.router, events.router):
+    routers = (games.router, matches.router, seats.router, play.router, history.router, events.router)
+    for router in (*routers, webhooks.router):
         app.include_router(router, prefix="/api")
     app.include_router(play.action_routes(registry), prefix="/api")
     install_openapi(app, registry)

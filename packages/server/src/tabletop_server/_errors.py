@@ -50,6 +50,7 @@ _STATUS_BY_CODE: dict[str, int] = {
     "unknown-match": 404,
     "unknown-seat": 404,
     "not-found": 404,
+    "no-webhook": 404,
     # 405
     "method-not-allowed": 405,
     # 409: the match moved on, or the request conflicts with it
@@ -69,6 +70,7 @@ _STATUS_BY_CODE: dict[str, int] = {
     "fork-not-available": 409,
     "match-ended": 409,
     "idempotency-key-reused": 409,
+    "not-finished": 409,
     # 413
     "payload-too-large": 413,
     # 429: a per-client rate limit (retry after Retry-After seconds)
