@@ -50,6 +50,8 @@ class Receiver:
     """Answer this many next requests with 500."""
     stall: float = 0.0
     """Seconds to wait before answering."""
+    requests_seen: int = 0
+    """Requests that arrived (answered or not yet)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
     changed: threading.Condition = field(init=False)
 
@@ -78,6 +80,8 @@ def receiver() -> Iterator[Receiver]:
         def do_POST(self) -> None:
             got = state[0]
             body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+            with got.lock:
+                got.requests_seen += 1
             if got.stall:
                 time.sleep(got.stall)
             with got.lock:
