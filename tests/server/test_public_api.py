@@ -50,4 +50,5 @@ def test_every_module_but_the_public_packages_is_private() -> None:
         "play",
         "history",
         "versions",
+        "webhooks",
     }

@@ -10,7 +10,18 @@ import pytest
 from tabletop_fixtures.live_server import Api
 from tabletop_fixtures.receiver import receiver, verify_signature
 
-from tests.server.scale.workers import Worker, start_workers
+from tests.server.scale.workers import Worker
+
+
+def _started(url: str, folder: Path) -> Worker:
+    """A ``tabletop serve`` process, waited for generously (a loaded machine starts it slowly)."""
+    worker = Worker(url, folder / "worker.log")
+    try:
+        worker.wait_ready(timeout=240)
+    except BaseException:
+        worker.stop()
+        raise
+    return worker
 
 
 def test_a_worker_killed_mid_delivery_loses_nothing(
@@ -19,7 +30,7 @@ def test_a_worker_killed_mid_delivery_loses_nothing(
     monkeypatch.setenv("TABLETOP_WEBHOOK_TIMEOUT", "1")
     monkeypatch.setenv("TABLETOP_WEBHOOK_POLL_SECONDS", "0.05")
     monkeypatch.setenv("TABLETOP_WEBHOOK_RETRY_SECONDS", "0.1")
-    [first] = start_workers(migrated_url, 1, tmp_path)
+    first = _started(migrated_url, tmp_path)
     second: Worker | None = None
     with receiver() as hook:
         try:
@@ -41,7 +52,7 @@ def test_a_worker_killed_mid_delivery_loses_nothing(
             api.close()
             hook.stall = 0.0
             (tmp_path / "second").mkdir()
-            [second] = start_workers(migrated_url, 1, tmp_path / "second")
+            second = _started(migrated_url, tmp_path / "second")
             delivered = hook.wait_for(1, timeout=60)[0]  # after the killed worker's lease ran out
             assert delivered.event["type"] == "your-turn"
             assert verify_signature(secret, delivered.headers["Tabletop-Signature"], delivered.body)

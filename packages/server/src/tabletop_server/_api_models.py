@@ -9,6 +9,8 @@ from typing import Literal
 from pydantic import Field, JsonValue
 from tabletop import Model
 
+from tabletop_server._host_models import Fairness, RematchLinks
+
 __all__ = [
     "ActionResponse",
     "ActionsPage",
@@ -181,6 +183,10 @@ class MatchInfo(Model):
     replay_base: int
     """The index its replay starts from: 0, a fork's start, or the action count at its last
     migration (undo and fork never reach behind it)."""
+    fairness: Fairness
+    """The commitment to its secret chance key, and the key once it is over (``tabletop verify``)."""
+    rematch: RematchLinks
+    """The match it is the rematch of, and its rematch once asked for."""
 
 
 class Invite(Model):
