@@ -51,4 +51,5 @@ def test_every_module_but_the_public_packages_is_private() -> None:
         "history",
         "versions",
         "webhooks",
+        "rematch",
     }

@@ -28,7 +28,7 @@ from tabletop_server._static import mount_ui
 from tabletop_server._streams import StreamStep
 from tabletop_server._upgrade import outdated_report
 from tabletop_server.events import EventHub, PostgresHub, SharedSteps, hub_for
-from tabletop_server.routers import events, games, history, matches, play, seats, webhooks
+from tabletop_server.routers import events, games, history, matches, play, rematch, seats, webhooks
 from tabletop_server.routers._fast import FastPaths
 from tabletop_server.storage import Store, StoreOptions, head_revision, upgrade
 
@@ -182,7 +182,7 @@ def create_app(
     app.add_middleware(MetricsMiddleware, action_types=_action_types(registry))  # outermost
     install_health_routes(app, metrics=settings.metrics)
     routers = (games.router, matches.router, seats.router, play.router, history.router, events.router)
-    for router in (*routers, webhooks.router):
+    for router in (*routers, webhooks.router, rematch.router):
         app.include_router(router, prefix="/api")
     app.include_router(play.action_routes(registry), prefix="/api")
     install_openapi(app, registry)

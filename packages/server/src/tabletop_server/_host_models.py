@@ -14,6 +14,7 @@ __all__ = [
     "Fairness",
     "HistoryView",
     "RematchLinks",
+    "RematchResult",
     "Webhook",
     "WebhookCreated",
     "WebhookRequest",
@@ -95,6 +96,17 @@ class RematchLinks(Model):
     """The finished match this one is the rematch of."""
     next: str | None
     """The rematch of this match, once someone asked for it."""
+
+
+class RematchResult(Model):
+    """The rematch, and the caller's seat in it."""
+
+    match: dict[str, JsonValue]
+    """The rematch's ``MatchInfo``."""
+    player_id: str
+    """The caller's seat (the same as in the finished match)."""
+    token: str
+    """The seat's token in the rematch (returned once)."""
 
 
 class HistoryView(Model):

@@ -255,14 +255,15 @@ class MatchService:
     def info(self, match_id: str) -> JsonDict:
         """``GET /api/matches/{id}``."""
         match = self.load(match_id)
-        return match_info(match.row, match.seats)
+        return match_info(match.row, match.seats, self.store.rematch_links(match_id))
 
     def list_matches(self, game: str | None, status: str | None, limit: int) -> JsonDict:
         """``GET /api/matches``: the public matches, newest first (a private match is found only
         through its id, as its invite links carry it)."""
         rows = self.store.list_matches(game=game, status=status, limit=limit, visibility="public")
         seats = self.store.seats_of(row.id for row in rows)
-        return {"matches": [match_info(row, seats[row.id]) for row in rows]}
+        links = self.store.links_of(row.id for row in rows)
+        return {"matches": [match_info(row, seats[row.id], links[row.id]) for row in rows]}
 
     # -- matches and seats --------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 """The API's routers, one per concern; ``create_app`` includes them under ``/api``."""
 
-from tabletop_server.routers import events, games, history, matches, play, seats, webhooks
+from tabletop_server.routers import events, games, history, matches, play, rematch, seats, webhooks
 
-__all__ = ["events", "games", "history", "matches", "play", "seats", "webhooks"]
+__all__ = ["events", "games", "history", "matches", "play", "rematch", "seats", "webhooks"]

@@ -20,6 +20,7 @@ from tabletop_server.storage._errors import (
     IndexOutOfRangeError,
     StorageError,
 )
+from tabletop_server.storage._links import RematchStore
 from tabletop_server.storage._notify import notify_change
 from tabletop_server.storage._outbox import OutboxEvent, OutboxStore, queue_events
 from tabletop_server.storage._retention import RetentionStore
@@ -51,7 +52,7 @@ from tabletop_server.storage._writes import (
 __all__ = ["Store"]
 
 
-class Store(SeatStore, RetentionStore, OutboxStore):
+class Store(SeatStore, RetentionStore, OutboxStore, RematchStore):
     """Matches, seats, action logs and stream tokens in one SQL database.
 
     Thread-safe; one per process. Every write of a match is a compare-and-set: the caller reads
