@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import expect
@@ -63,9 +64,9 @@ def test_history_steps_by_buttons_and_keys_and_rematch_moves_everyone_on(
     new_id = ann.page.locator(tid("match-page")).get_attribute("data-match-id")
     assert new_id and new_id != match_id
     expect(ann.page.locator(tid("whoami"))).to_have_text("You play seat p1")
-    info = server.match(new_id)
+    info: Any = server.match(new_id)
     assert info["rematch"] == {"previous": match_id, "next": None}
-    assert [s["name"] for s in info["seats"]] == ["Ann", "Bob"]  # type: ignore[index, union-attr]
+    assert [s["name"] for s in info["seats"]] == ["Ann", "Bob"]
 
     expect(watcher.page.locator(tid("rematch-link"))).to_have_text(new_id, timeout=15_000)
     expect(bob.page.locator(tid("rematch-link"))).to_have_text(new_id, timeout=15_000)

@@ -7,6 +7,7 @@ import hashlib
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from tabletop_fixtures.live_server import Api, LiveServer
 from tabletop_server._fair import fetch_public_match, verify_match
@@ -48,16 +49,17 @@ def test_the_revealed_key_is_the_committed_one_and_replays_every_roll(api: Api, 
 
 def test_verify_refuses_a_tampered_key_log_or_state(api: Api, server: LiveServer) -> None:
     match_id = _finished_pig(api)
-    info, actions, view = fetch_public_match(server.url, match_id)
+    record: Any = fetch_public_match(server.url, match_id)
+    info, actions, view = record
     fairness = info["fairness"]
     assert isinstance(fairness, dict)
 
     other_key = copy.deepcopy(info)
-    other_key["fairness"]["key"] = "0" * 32  # type: ignore[index]
+    other_key["fairness"]["key"] = "0" * 32
     assert any("commitment" in p for p in verify_match(other_key, actions, view).problems)
 
     recommitted = copy.deepcopy(other_key)  # a host that also lies about the commitment
-    recommitted["fairness"]["commitment"] = hashlib.sha256(  # type: ignore[index]
+    recommitted["fairness"]["commitment"] = hashlib.sha256(
         f"tabletop-commitment-v1:{match_id}:{'0' * 32}".encode()
     ).hexdigest()
     assert verify_match(recommitted, actions, view).problems  # the rolls do not replay
@@ -66,18 +68,19 @@ def test_verify_refuses_a_tampered_key_log_or_state(api: Api, server: LiveServer
     tampered_log = copy.deepcopy(actions)
     entry = tampered_log[rolled]
     assert isinstance(entry, dict)
-    entry["metadata"] = {**entry["metadata"], "face": 7 - entry["metadata"]["face"]}  # type: ignore[dict-item,operator,index]
+    entry["metadata"] = {**entry["metadata"], "face": 7 - entry["metadata"]["face"]}
     assert any(f"action {rolled}" in p for p in verify_match(info, tampered_log, view).problems)
 
     tampered_view = copy.deepcopy(view)
-    tampered_view["view"] = {**tampered_view["view"], "turn": -1}  # type: ignore[dict-item]
+    tampered_view["view"] = {**tampered_view["view"], "turn": -1}
     assert "the final state differs from the replay's" in verify_match(info, actions, tampered_view).problems
 
 
 def test_the_key_is_not_revealed_before_the_end(api: Api, server: LiveServer) -> None:
     match = api.create("pig", 2, seed=2, config={"target": 10})
-    info, actions, view = fetch_public_match(server.url, match["id"])
+    record: Any = fetch_public_match(server.url, match["id"])
+    info, actions, view = record
     assert verify_match(info, actions, view).problems == ["the key is not revealed: the match is not over"]
-    assert info["fairness"]["key"] is None  # type: ignore[index]
+    assert info["fairness"]["key"] is None
     listed = api.ok(api.http.get("/api/matches"))["matches"]
     assert all(m["fairness"]["key"] is None for m in listed)
