@@ -81,3 +81,38 @@ def test_history_steps_by_buttons_and_keys_and_rematch_moves_everyone_on(
 def server_history(server: Server, match_id: str, index: int) -> object:
     """The spectator's view after ``index`` actions, as the API answers it."""
     return server.api.get(f"/api/matches/{match_id}/history/{index}").json()["view"]
+
+
+NOTIFICATIONS = """
+(() => {
+  const Real = window.Notification;
+  window.__notifications = [];
+  window.Notification = new Proxy(Real, {
+    construct(target, args) {
+      window.__notifications.push(args[0]);
+      return new target(...args);
+    },
+  });
+  // The player is in another tab: the page is hidden.
+  Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+})();
+"""
+"""Records the system notifications the page raises (through the real API) while it is hidden."""
+
+
+def test_a_seat_that_allows_it_gets_a_system_notification_on_its_turn(
+    server: Server, open_seat: OpenSeat
+) -> None:
+    ann, bob = open_seat("ann"), open_seat("bob")
+    bob.context.grant_permissions(["notifications"], origin=server.url)
+    bob.context.add_init_script(NOTIFICATIONS)
+    open_match_from_lobby(ann, "tic-tac-toe", ["Ann", "Bob"])
+    join_by_link(ann, bob, "p2")
+    bob.page.click(tid("notify"))
+    expect(bob.page.locator(tid("notify"))).to_have_count(0)  # allowed: the offer is gone
+    assert bob.page.evaluate("window.__notifications") == []
+    ann.page.click(tid("cell-0-0"))
+    bob.wait_index(1)
+    bob.page.wait_for_function("window.__notifications.length === 1")
+    assert bob.page.evaluate("window.__notifications") == ["Your turn: Tic-tac-toe"]
+    assert ann.page.locator(tid("notify")).count() == 1  # Ann did not allow it: nothing is raised for her
