@@ -40,3 +40,15 @@ export function historyAt(baseUrl: string, matchId: string, index: number, token
 export function askRematch(baseUrl: string, matchId: string, token: string): Promise<RematchAnswer> {
   return call(baseUrl, "POST", `/matches/${encodeURIComponent(matchId)}/rematch`, token);
 }
+
+export interface Verification {
+  verified: boolean;
+  problems: string[];
+  actions: number;
+  outcomes: number;
+}
+
+/** The server's replay of the match's public record with its revealed key (what `tabletop verify` does). */
+export function verification(baseUrl: string, matchId: string): Promise<Verification> {
+  return call(baseUrl, "GET", `/matches/${encodeURIComponent(matchId)}/verification`, null);
+}

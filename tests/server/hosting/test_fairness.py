@@ -45,6 +45,8 @@ def test_the_revealed_key_is_the_committed_one_and_replays_every_roll(api: Api, 
     )
     assert done.returncode == 0, done.stderr
     assert f"verified {match_id}" in done.stdout
+    checked = api.ok(api.http.get(f"/api/matches/{match_id}/verification"))  # the UI's verify link
+    assert checked == {"verified": True, "problems": [], "actions": len(actions), "outcomes": verdict.chance}
 
 
 def test_verify_refuses_a_tampered_key_log_or_state(api: Api, server: LiveServer) -> None:
@@ -82,5 +84,10 @@ def test_the_key_is_not_revealed_before_the_end(api: Api, server: LiveServer) ->
     info, actions, view = record
     assert verify_match(info, actions, view).problems == ["the key is not revealed: the match is not over"]
     assert info["fairness"]["key"] is None
+    early = api.ok(api.http.get(f"/api/matches/{match['id']}/verification"))
+    assert (early["verified"], early["problems"]) == (
+        False,
+        ["the key is not revealed: the match is not over"],
+    )
     listed = api.ok(api.http.get("/api/matches"))["matches"]
     assert all(m["fairness"]["key"] is None for m in listed)

@@ -180,3 +180,13 @@ def fetch_public_match(base_url: str, match_id: str) -> tuple[JsonDict, list[Jso
             break
         after = cast(int, page["next_after"])
     return info, actions, _get(f"{base}/api/matches/{match_id}/view")
+
+
+def verdict_json(verdict: Verdict) -> JsonDict:
+    """The ``Verification`` JSON of a verdict."""
+    return {
+        "verified": verdict.ok,
+        "problems": list(verdict.problems),
+        "actions": verdict.actions,
+        "outcomes": verdict.chance,
+    }

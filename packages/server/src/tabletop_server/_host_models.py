@@ -15,6 +15,7 @@ __all__ = [
     "HistoryView",
     "RematchLinks",
     "RematchResult",
+    "Verification",
     "Webhook",
     "WebhookCreated",
     "WebhookRequest",
@@ -126,3 +127,17 @@ class HistoryView(Model):
     """The projected state after ``index`` actions."""
     actions: list[JsonValue]
     """The projected actions ``0 .. index - 1`` (from the replay base)."""
+
+
+class Verification(Model):
+    """What replaying a finished match's public record with its revealed key found."""
+
+    verified: bool
+    """True when every check passed."""
+    problems: list[str]
+    """Each check that failed (the key before the end, a commitment mismatch, an action or the final
+    state that differs from the replay)."""
+    actions: int
+    """Actions replayed and compared."""
+    outcomes: int
+    """Of them, actions with recorded outcomes (a roll's face, a draw)."""

@@ -5,11 +5,12 @@ from __future__ import annotations
 from pydantic import JsonValue
 
 from tabletop_server._errors import ApiError
+from tabletop_server._fair import verdict_json, verify_match
 from tabletop_server._runtime import JsonDict, action_json, load_action, perspective_of, view_json
 from tabletop_server._service import MatchService
 from tabletop_server._snapshots import state_at
 
-__all__ = ["view_at"]
+__all__ = ["verification", "view_at"]
 
 
 def view_at(service: MatchService, match_id: str, player_id: str | None, index: int) -> JsonDict:
@@ -49,3 +50,18 @@ def view_at(service: MatchService, match_id: str, player_id: str | None, index: 
         "view": view_json(state, perspective),
         "actions": actions,
     }
+
+
+def verification(service: MatchService, match_id: str) -> JsonDict:
+    """``GET .../verification``: ``tabletop verify`` run by the server on the match's public record
+    (its info, the spectator's log and view): the same checks anyone can run with the CLI.
+
+    Raises:
+        ApiError: ``unknown-match``.
+    """
+    info = service.info(match_id)
+    page = service.actions_page(match_id, None, -1, limit=1_000_000)
+    view = service.view(match_id, None)
+    actions = page["actions"]
+    assert isinstance(actions, list)
+    return verdict_json(verify_match(info, actions, view, service.registry))
