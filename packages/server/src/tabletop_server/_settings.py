@@ -153,3 +153,5 @@ class Settings(BaseSettings):
     (at most an hour)."""
     webhook_poll_seconds: float = Field(default=0.5, gt=0)
     """Seconds between a worker's looks at the webhook outbox for due deliveries."""
+    webhook_keep_days: float = Field(default=7.0, gt=0)
+    """Days a delivered or failed webhook delivery stays listed before maintenance deletes it."""

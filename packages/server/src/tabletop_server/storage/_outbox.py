@@ -325,3 +325,13 @@ class OutboxStore(StoreBase):
             .values(**values)
         )
         self._transact(lambda connection: connection.execute(statement).rowcount)
+
+    def purge_deliveries(self, before: datetime) -> int:
+        """Delete delivered and failed deliveries of events older than ``before``; how many.
+
+        Pending ones are kept whatever their age (they are still to be sent).
+        """
+        statement = delete(deliveries).where(
+            deliveries.c.status.in_([DELIVERED, FAILED]), deliveries.c.created_at < before
+        )
+        return int(self._transact(lambda connection: connection.execute(statement).rowcount))
