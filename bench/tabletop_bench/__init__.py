@@ -15,11 +15,20 @@ from tabletop_bench._fairness import FAIRNESS_CASES
 from tabletop_bench._hex import HEX_CASES
 from tabletop_bench._hotpath import HOTPATH_CASES
 from tabletop_bench._http import HTTP_CASES
+from tabletop_bench._outbox import OUTBOX_CASES
 from tabletop_bench._report import BenchResult, environment, format_table, save_result
 from tabletop_bench._search import SEARCH_CASES
 from tabletop_bench._timing import Budget
 
-CASES = {**ENGINE_CASES, **HOTPATH_CASES, **SEARCH_CASES, **HTTP_CASES, **FAIRNESS_CASES, **HEX_CASES}
+CASES = {
+    **ENGINE_CASES,
+    **HOTPATH_CASES,
+    **SEARCH_CASES,
+    **HTTP_CASES,
+    **FAIRNESS_CASES,
+    **HEX_CASES,
+    **OUTBOX_CASES,
+}
 """Every case, in the order the table shows them: the general engine cases, the engine hot-path
 cases and the search/simulation cases (issue 15), then the server's (issue 13)."""
 

@@ -174,6 +174,7 @@ MARKDOWN = sorted(
 _INLINE_KEBAB = re.compile(r"`([a-z][a-z0-9]*(?:-[a-z0-9]+)+)`")
 _QUOTED_CODE = re.compile(r"""(?:"code"\s*:\s*|\.code\s*==\s*|code=)["']([a-z][a-z0-9-]*)["']""")
 OTHER_WORDS = {"apt-get", "data-testid", "svelte-check", "dice-duel", "game-1", "tabletop-nim"}
+OTHER_WORDS |= {"your-turn", "match-finished", "clock-low"}  # webhook event types
 """Kebab-case words in code spans that are not error codes: a tool, an attribute, examples' names."""
 
 

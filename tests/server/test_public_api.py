@@ -52,4 +52,6 @@ def test_every_module_but_the_public_packages_is_private() -> None:
         "versions",
         "clocks",
         "dev",
+        "webhooks",
+        "rematch",
     }

@@ -43,6 +43,9 @@ def test_upgrade_builds_the_schema_of_the_metadata(database_url: str) -> None:
         "clocks",
         "timeouts",
         "stand_ins",
+        "webhooks",
+        "webhook_deliveries",
+        "rematches",
     }
 
 

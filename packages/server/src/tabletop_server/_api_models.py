@@ -10,6 +10,8 @@ from pydantic import Field, JsonValue
 from tabletop import Model
 from tabletop.clocks import ClockSettings
 
+from tabletop_server._host_models import Fairness, RematchLinks
+
 __all__ = [
     "ActionResponse",
     "ActionsPage",
@@ -285,6 +287,10 @@ class MatchInfo(Model):
     migration (undo and fork never reach behind it)."""
     clock: ClockView | None = None
     """The match's clock (``GET /api/matches/{id}`` only; null without a time control)."""
+    fairness: Fairness
+    """The commitment to its secret chance key, and the key once it is over (``tabletop verify``)."""
+    rematch: RematchLinks
+    """The match it is the rematch of, and its rematch once asked for."""
 
 
 class Invite(Model):

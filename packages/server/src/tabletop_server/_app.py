@@ -20,6 +20,7 @@ from tabletop_server._limits import BodyLimitMiddleware
 from tabletop_server._maintenance import Maintenance
 from tabletop_server._metrics import MetricsMiddleware, clean_dead_workers
 from tabletop_server._openapi import install_openapi
+from tabletop_server._outbox import Courier
 from tabletop_server._ratelimit import Limits, RateLimitMiddleware
 from tabletop_server._registry import GameRegistry
 from tabletop_server._service import MatchService
@@ -28,7 +29,18 @@ from tabletop_server._static import mount_ui
 from tabletop_server._streams import StreamStep
 from tabletop_server._upgrade import outdated_report
 from tabletop_server.events import EventHub, PostgresHub, SharedSteps, hub_for
-from tabletop_server.routers import clocks, dev, events, games, history, matches, play, seats
+from tabletop_server.routers import (
+    clocks,
+    dev,
+    events,
+    games,
+    history,
+    matches,
+    play,
+    rematch,
+    seats,
+    webhooks,
+)
 from tabletop_server.routers._fast import FastPaths
 from tabletop_server.storage import Store, StoreOptions, head_revision, upgrade
 
@@ -153,6 +165,8 @@ def create_app(
         maintenance = Maintenance(store, settings)
         maintenance.start()
         keeper.start()  # first handles the deadlines that passed while the server was down
+        courier = Courier(store, settings)
+        courier.start()
         clean_dead_workers()
         collector = _tune_collector(settings.gc_threshold)
         try:
@@ -162,6 +176,7 @@ def create_app(
             warmup.close()
             maintenance.close()
             await run_in_threadpool(keeper.close)
+            await run_in_threadpool(courier.close)
             if isinstance(hub, PostgresHub):
                 await run_in_threadpool(hub.close)
             await run_in_threadpool(runner.close)
@@ -184,7 +199,7 @@ def create_app(
     app.add_middleware(MetricsMiddleware, action_types=_action_types(registry))  # outermost
     install_health_routes(app, metrics=settings.metrics)
     routers = (games.router, matches.router, seats.router, play.router, history.router, events.router)
-    for router in (*routers, clocks.router):
+    for router in (*routers, clocks.router, webhooks.router, rematch.router):
         app.include_router(router, prefix="/api")
     app.include_router(play.action_routes(registry), prefix="/api")
     app.include_router(dev.router, prefix="/api")  # the developer panel: 404 dev-mode-off without --dev

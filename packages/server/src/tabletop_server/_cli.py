@@ -234,6 +234,27 @@ def _openapi(args: argparse.Namespace) -> int:
     return 1
 
 
+def _verify(args: argparse.Namespace) -> int:
+    from tabletop_server._fair import fetch_public_match, verify_match
+
+    try:
+        info, actions, view = fetch_public_match(args.server, args.match_id)
+    except (OSError, ValueError) as error:
+        print(f"tabletop verify: cannot read the match from {args.server}: {error}", file=sys.stderr)
+        return 2
+    verdict = verify_match(info, actions, view)
+    if verdict.ok:
+        print(
+            f"verified {args.match_id}: the key matches its commitment; {verdict.actions} actions "
+            f"({verdict.chance} with recorded outcomes) and the "
+            "final state replay from the seed with it"
+        )
+        return 0
+    for problem in verdict.problems:
+        print(f"tabletop verify: {args.match_id}: {problem}", file=sys.stderr)
+    return 1
+
+
 def register(commands: Commands) -> None:
     """Add ``serve``, ``db upgrade``, ``db matches end`` and ``server openapi export|check``."""
     serve = commands.add_parser("serve", help="serve every installed game over HTTP (FastAPI + uvicorn)")
@@ -291,6 +312,13 @@ def register(commands: Commands) -> None:
     record.add_argument("--out", type=Path, help="rehearsal folder (default: the game's tests/rehearsals)")
     record.add_argument("--description", default="", help="what the rehearsal exercises")
     record.set_defaults(handler=_record)
+
+    verify = commands.add_parser(
+        "verify", help="check a finished match's chance outcomes and final state with its revealed key"
+    )
+    verify.add_argument("match_id", help="the match id (m_...)")
+    verify.add_argument("--server", default="http://127.0.0.1:8000", help="the server's base URL")
+    verify.set_defaults(handler=_verify)
 
     server = commands.add_parser("server", help="server tooling")
     server_commands = server.add_subparsers(dest="server_command", required=True, metavar="COMMAND")

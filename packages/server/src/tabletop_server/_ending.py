@@ -32,4 +32,4 @@ def end_match(service: MatchService, match_id: str, authorization: str | None) -
         raise storage_error(error) from None
     service.cache.drop(match_id)
     service.hub.publish(MatchChange(row.id, row.head))
-    return match_info(row, match.seats)
+    return match_info(row, match.seats, service.store.rematch_links(row.id))

@@ -52,6 +52,7 @@ _STATUS_BY_CODE: dict[str, int] = {
     "unknown-seat": 404,
     "not-found": 404,
     "dev-mode-off": 404,
+    "no-webhook": 404,
     # 405
     "method-not-allowed": 405,
     # 409: the match moved on, or the request conflicts with it
@@ -74,6 +75,7 @@ _STATUS_BY_CODE: dict[str, int] = {
     "idempotency-key-reused": 409,
     "seat-away": 409,
     "seat-not-away": 409,
+    "not-finished": 409,
     # 413
     "payload-too-large": 413,
     # 429: a per-client rate limit (retry after Retry-After seconds)

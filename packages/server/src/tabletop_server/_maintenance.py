@@ -1,4 +1,5 @@
-"""Maintenance in the background: spent stream tokens purged, and the retention settings applied.
+"""Maintenance in the background: spent stream tokens purged, the retention settings applied, and
+webhook deliveries older than ``webhook_keep_days`` (delivered or failed) deleted.
 
 Every ``maintenance_seconds`` each worker deletes used and expired stream tokens, matches never
 started and (if set) abandoned matches. Several workers doing the same is harmless: the deletes
@@ -60,6 +61,7 @@ class Maintenance:
         if settings.retention_abandoned_days > 0:
             abandoned = stamp - timedelta(days=settings.retention_abandoned_days)
         matches = self.store.purge_matches(unstarted_before=unstarted, abandoned_before=abandoned)
+        self.store.purge_deliveries(stamp - timedelta(days=settings.webhook_keep_days))
         if tokens or matches:
             logger.info("maintenance: %d stream tokens and %d matches deleted", tokens, matches)
         return tokens, matches

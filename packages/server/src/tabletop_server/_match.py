@@ -12,6 +12,7 @@ from tabletop._machine import AnyState
 
 from tabletop_server._api_models import BotSpec
 from tabletop_server._errors import ApiError
+from tabletop_server._fair import fairness_json
 from tabletop_server._registry import GameEntry
 from tabletop_server._runtime import JsonDict, build_game, load_state
 from tabletop_server.storage import MatchRow, SeatRow
@@ -109,8 +110,11 @@ def _player(seat: SeatRow) -> tuple[str, str, bool]:
     return seat.player_id, seat.name, seat.bot is None
 
 
-def match_info(row: MatchRow, seats: list[SeatRow]) -> JsonDict:
-    """The ``MatchInfo`` JSON of a match."""
+def match_info(
+    row: MatchRow, seats: list[SeatRow], links: tuple[str | None, str | None] = (None, None)
+) -> JsonDict:
+    """The ``MatchInfo`` JSON of a match (``links``: the match it is the rematch of, and its
+    rematch, see ``_rematch``)."""
     parent: JsonValue = None
     if row.parent_id is not None and row.parent_index is not None:
         parent = {"match_id": row.parent_id, "index": row.parent_index}
@@ -141,4 +145,6 @@ def match_info(row: MatchRow, seats: list[SeatRow]) -> JsonDict:
         "migrated_at": None if row.migrated_at is None else row.migrated_at.isoformat(),
         "replay_base": row.base_index,
         "clock": None,
+        "fairness": fairness_json(row),
+        "rematch": {"previous": links[0], "next": links[1]},
     }

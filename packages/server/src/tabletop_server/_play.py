@@ -13,6 +13,7 @@ from tabletop._machine import AnyState
 from tabletop_server._errors import ApiError
 from tabletop_server._idempotency import check_idempotency_key, ended_error, same_action
 from tabletop_server._match import LoadedMatch, status_of_state
+from tabletop_server._outbox import events_between
 from tabletop_server._runtime import Action, JsonDict, action_json, load_action
 from tabletop_server._service import MatchService, bearer_token, storage_error
 from tabletop_server._snapshots import snapshot_due
@@ -24,6 +25,7 @@ from tabletop_server.storage import (
     MatchRow,
     MatchUpdate,
     NewAction,
+    OutboxEvent,
     StorageError,
     hash_token,
 )
@@ -195,6 +197,8 @@ class _Played:
     recorded: list[NewAction]
     snapshot: bool
     """Keep the new state as a snapshot (see ``_snapshots``)."""
+    events: tuple[OutboxEvent, ...]
+    """The notifications the write queues (see ``_outbox.events_between``)."""
 
 
 def _play(match: LoadedMatch, action_type: str, submission: Submission, logic_version: str | None) -> _Played:
@@ -224,7 +228,8 @@ def _play(match: LoadedMatch, action_type: str, submission: Submission, logic_ve
         recorded = mark_barrier(recorded)
     head = match.row.head
     due = snapshot_due(head, head + len(recorded))
-    return _Played(match, state, list(result.actions), update, recorded, due)
+    events = events_between(match, state)
+    return _Played(match, state, list(result.actions), update, recorded, due, events)
 
 
 def _answer(service: MatchService, played: _Played, row: MatchRow, player_id: str) -> JsonDict:
@@ -297,7 +302,12 @@ def submit(
             raise _refused(match, submission, error) from None
         try:
             row = service.store.append(
-                match.row, played.update, played.recorded, seat=seat, snapshot=played.snapshot
+                match.row,
+                played.update,
+                played.recorded,
+                seat=seat,
+                snapshot=played.snapshot,
+                events=played.events,
             )
         except HeadMovedError:
             match = None
@@ -375,7 +385,12 @@ async def play_async(
             raise _refused(current, submission, error) from None
         try:
             row = await service.store.append_async(
-                current.row, played.update, played.recorded, seat=seat, snapshot=played.snapshot
+                current.row,
+                played.update,
+                played.recorded,
+                seat=seat,
+                snapshot=played.snapshot,
+                events=played.events,
             )
         except HeadMovedError:
             current = None

@@ -270,7 +270,7 @@ class MatchService:
     def info(self, match_id: str) -> JsonDict:
         """``GET /api/matches/{id}``."""
         match = self.load(match_id)
-        info = match_info(match.row, match.seats)
+        info = match_info(match.row, match.seats, self.store.rematch_links(match_id))
         info["clock"] = None if self.clock_view is None else self.clock_view(match)
         return info
 
@@ -279,7 +279,8 @@ class MatchService:
         through its id, as its invite links carry it)."""
         rows = self.store.list_matches(game=game, status=status, limit=limit, visibility="public")
         seats = self.store.seats_of(row.id for row in rows)
-        return {"matches": [match_info(row, seats[row.id]) for row in rows]}
+        links = self.store.links_of(row.id for row in rows)
+        return {"matches": [match_info(row, seats[row.id], links[row.id]) for row in rows]}
 
     # -- matches and seats --------------------------------------------------------------------
 

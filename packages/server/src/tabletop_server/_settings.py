@@ -148,3 +148,16 @@ class Settings(BaseSettings):
     metrics: bool = True
     """Serve Prometheus metrics at ``/metrics`` (keep it off the public internet: see the deploy
     guide)."""
+    webhook_timeout: float = Field(default=5.0, gt=0, le=60)
+    """Seconds a webhook receiver has to answer one delivery (then the attempt failed)."""
+    webhook_concurrency: int = Field(default=8, ge=1, le=256)
+    """Deliveries a worker sends at once (a slow receiver holds at most one of them)."""
+    webhook_max_attempts: int = Field(default=8, ge=1, le=100)
+    """Attempts of one delivery before it is marked ``failed``."""
+    webhook_retry_seconds: float = Field(default=2.0, gt=0)
+    """Seconds before the first retry of a failed delivery; each later retry waits twice as long
+    (at most an hour)."""
+    webhook_poll_seconds: float = Field(default=0.5, gt=0)
+    """Seconds between a worker's looks at the webhook outbox for due deliveries."""
+    webhook_keep_days: float = Field(default=7.0, gt=0)
+    """Days a delivered or failed webhook delivery stays listed before maintenance deletes it."""

@@ -1,15 +1,17 @@
-"""Undo and fork."""
+"""Undo, fork, and the views of past states."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body
+from fastapi import APIRouter, Body, Path
 
 from tabletop_server._api_models import ForkRequest, ForkResult, ViewResponse
 from tabletop_server._errors import ApiError
 from tabletop_server._history import fork, undo
+from tabletop_server._host_models import HistoryView, Verification
 from tabletop_server._json import JsonResponse
+from tabletop_server._timeline import verification, view_at
 from tabletop_server.routers._deps import ERRORS, Authorization, IdempotencyKey, Service
 
 __all__ = ["router"]
@@ -46,3 +48,24 @@ def fork_match(
     player_id = service.authenticate(match_id, authorization)
     index = None if request is None else request.index
     return JsonResponse(fork(service, match_id, player_id, index, idempotency_key), status_code=201)
+
+
+@router.get("/matches/{match_id}/history/{index}", response_model=HistoryView, operation_id="view_at")
+def history_view(
+    match_id: str,
+    index: Annotated[int, Path(ge=0, le=1_000_000_000)],
+    service: Service,
+    authorization: Authorization = None,
+) -> JsonResponse:
+    """The caller's view of the match as it was after its first ``index`` actions, and the
+    actions before it, as the caller's seat may see them (a spectator's without a token)."""
+    player_id = service.authenticate(match_id, authorization)
+    return JsonResponse(view_at(service, match_id, player_id, index))
+
+
+@router.get("/matches/{match_id}/verification", response_model=Verification, operation_id="verify_match")
+def verify(match_id: str, service: Service) -> JsonResponse:
+    """Replay the match's public record (info, spectator log and view) with its revealed key, as
+    ``tabletop verify`` does: whether the key matches the commitment and every recorded outcome and
+    the final state reproduce. Before the end the key is not revealed and nothing verifies."""
+    return JsonResponse(verification(service, match_id))

@@ -13,6 +13,8 @@ SQLAlchemy 2 Core over an embedded SQLite file (the default) or PostgreSQL (psyc
   every worker hears about it once it commits.
 - Seat tokens, stream tokens, creator tokens and invite secrets are stored only as
   ``hash_token`` hashes.
+- A seat's webhook (``register_webhook``) gets a delivery row for each event an ``append`` is
+  given for that seat, in the append's transaction (the outbox, see ``_outbox``).
 - ``end_match`` ends a match (status ``ended``: every later write is refused); clients'
   idempotency keys are recorded in the transaction of the write they made.
 
@@ -46,6 +48,7 @@ from tabletop_server.storage._errors import (
 )
 from tabletop_server.storage._migrate import current_revision, head_revision, upgrade
 from tabletop_server.storage._notify import CHANNEL, notify_change, parse_payload
+from tabletop_server.storage._outbox import DeliveryJob, DeliveryRow, OutboxEvent, WebhookRow
 from tabletop_server.storage._rows import (
     ActionRow,
     IdempotencyRecord,
@@ -70,6 +73,8 @@ __all__ = [
     "ENDED",
     "ActionRow",
     "ClockRow",
+    "DeliveryJob",
+    "DeliveryRow",
     "DuplicateActionIdError",
     "DuplicateMatchError",
     "HeadMovedError",
@@ -89,6 +94,7 @@ __all__ = [
     "NewIdempotencyKey",
     "NewMatch",
     "NewSeat",
+    "OutboxEvent",
     "SeatIsBotError",
     "SeatNotHeldError",
     "SeatRow",
@@ -103,6 +109,7 @@ __all__ = [
     "TimeoutRow",
     "UnknownMatchError",
     "UnknownSeatError",
+    "WebhookRow",
     "current_revision",
     "default_database_url",
     "hash_token",

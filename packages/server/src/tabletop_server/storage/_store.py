@@ -21,7 +21,9 @@ from tabletop_server.storage._errors import (
     IndexOutOfRangeError,
     StorageError,
 )
+from tabletop_server.storage._links import RematchStore
 from tabletop_server.storage._notify import notify_change
+from tabletop_server.storage._outbox import OutboxEvent, OutboxStore, queue_events
 from tabletop_server.storage._retention import RetentionStore
 from tabletop_server.storage._rows import (
     ActionRow,
@@ -51,7 +53,7 @@ from tabletop_server.storage._writes import (
 __all__ = ["Store"]
 
 
-class Store(SeatStore, RetentionStore, ClockStore):
+class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
     """Matches, seats, action logs and stream tokens in one SQL database.
 
     Thread-safe; one per process. Every write of a match is a compare-and-set: the caller reads
@@ -316,6 +318,7 @@ class Store(SeatStore, RetentionStore, ClockStore):
         *,
         seat: tuple[str, str] | None = None,
         snapshot: bool = False,
+        events: Sequence[OutboxEvent] = (),
     ) -> MatchRow:
         """Record actions and the state they led to, if the match is still as ``expected`` was read.
 
@@ -332,6 +335,8 @@ class Store(SeatStore, RetentionStore, ClockStore):
                 against seats it read earlier); else ``HeadMovedError`` (re-read and re-check).
             snapshot: Also keep ``change.state_json`` as the snapshot at the new head (see
                 ``tabletop_server._snapshots``).
+            events: Notifications the write causes: queued in its transaction for the webhooks
+                of the seats they are for (see ``tabletop_server.storage._outbox``).
 
         Returns:
             The match as now stored.
@@ -343,7 +348,7 @@ class Store(SeatStore, RetentionStore, ClockStore):
             UnknownMatchError: The match is gone.
             ValueError: No actions, or indices that do not follow on from ``expected.head``.
         """
-        work, stamp, head = self._append_job(expected, change, actions, seat, snapshot)
+        work, stamp, head = self._append_job(expected, change, actions, seat, snapshot, events)
         try:
             self._transact(work)
         except (IntegrityError, sqlite3.IntegrityError):
@@ -358,6 +363,7 @@ class Store(SeatStore, RetentionStore, ClockStore):
         *,
         seat: tuple[str, str] | None = None,
         snapshot: bool = False,
+        events: Sequence[OutboxEvent] = (),
     ) -> MatchRow:
         """``append`` for the event loop: waits for the commit without blocking the loop.
 
@@ -367,7 +373,7 @@ class Store(SeatStore, RetentionStore, ClockStore):
             UnknownMatchError: As ``append``.
             ValueError: As ``append``.
         """
-        work, stamp, head = self._append_job(expected, change, actions, seat, snapshot)
+        work, stamp, head = self._append_job(expected, change, actions, seat, snapshot, events)
         try:
             await self._transact_async(work)
         except (IntegrityError, sqlite3.IntegrityError):
@@ -381,6 +387,7 @@ class Store(SeatStore, RetentionStore, ClockStore):
         actions: Sequence[NewAction],
         seat: tuple[str, str] | None,
         snapshot: bool = False,
+        events: Sequence[OutboxEvent] = (),
     ) -> tuple[Callable[[Connection], None], datetime, int]:
         if not actions:
             msg = "append needs at least one action"
@@ -397,6 +404,8 @@ class Store(SeatStore, RetentionStore, ClockStore):
             _insert_actions(connection, rows)
             if snapshot:
                 _insert_snapshot(connection, expected.id, head, change.state_json, stamp)
+            if events:
+                queue_events(connection, expected.id, expected.revision + 1, head, events, stamp)
             self._notify(connection, expected.id, head, bots=bots)
 
         return work, stamp, head

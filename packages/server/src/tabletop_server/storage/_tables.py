@@ -24,11 +24,14 @@ __all__ = [
     "idempotency_keys",
     "matches",
     "metadata",
+    "rematches",
     "seats",
     "snapshots",
     "stand_ins",
     "stream_tokens",
     "timeouts",
+    "webhook_deliveries",
+    "webhooks",
 ]
 
 ID = 64
@@ -183,5 +186,51 @@ stand_ins = Table(
     Column("player_id", String(ID), primary_key=True),
     Column("bot", JSON, nullable=False, comment="the bot's settings"),
     Column("reason", String(10), nullable=False, comment="seat, creator, or timeouts"),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+webhooks = Table(
+    "webhooks",
+    metadata,
+    Column("id", String(ID), primary_key=True),
+    Column("match_id", String(ID), ForeignKey("matches.id", ondelete="CASCADE"), nullable=False),
+    Column("player_id", String(ID), nullable=False),
+    Column("url", Text, nullable=False),
+    Column("secret", String(128), nullable=False, comment="HMAC key of its signatures; returned once"),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("match_id", "player_id"),
+)
+
+webhook_deliveries = Table(
+    "webhook_deliveries",
+    metadata,
+    Column("webhook_id", String(ID), ForeignKey("webhooks.id", ondelete="CASCADE"), primary_key=True),
+    Column("event_id", String(200), primary_key=True, comment="stable across retries"),
+    Column("type", String(40), nullable=False),
+    Column("match_id", String(ID), nullable=False),
+    Column("player_id", String(ID), nullable=False),
+    Column("index", Integer, nullable=False, comment="the match's head when the event happened"),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("status", String(20), nullable=False, comment="pending, delivered or failed"),
+    Column("attempts", Integer, nullable=False),
+    Column("next_attempt_at", DateTime(timezone=True), nullable=False),
+    Column("lease_until", DateTime(timezone=True), nullable=True, comment="a worker is delivering it"),
+    Column("last_error", Text, nullable=True),
+    Index(None, "status", "next_attempt_at"),
+    Index(None, "match_id", "player_id"),
+)
+
+rematches = Table(
+    "rematches",
+    metadata,
+    Column("match_id", String(ID), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    Column(
+        "next_id",
+        String(ID),
+        ForeignKey("matches.id", ondelete="CASCADE"),
+        nullable=False,
+        unique=True,
+        comment="the rematch of match_id",
+    ),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )

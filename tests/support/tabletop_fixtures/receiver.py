@@ -1,0 +1,109 @@
+"""A webhook receiver on a loopback port: records every POST, and can fail or stall on purpose."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import orjson
+
+__all__ = ["Delivered", "Receiver", "receiver", "verify_signature"]
+
+
+@dataclass(frozen=True)
+class Delivered:
+    """One POST the receiver got."""
+
+    headers: dict[str, str]
+    body: bytes
+    answered: int
+
+    @property
+    def event(self) -> dict[str, object]:
+        """The JSON body."""
+        value = orjson.loads(self.body)
+        assert isinstance(value, dict)
+        return value
+
+
+def verify_signature(secret: str, header: str, body: bytes, *, tolerance: float = 300) -> bool:
+    """What a receiver does: recompute ``Tabletop-Signature`` and check its time is recent."""
+    parts = dict(part.split("=", 1) for part in header.split(","))
+    timestamp = int(parts["t"])
+    expected = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256).hexdigest()
+    return hmac.compare_digest(expected, parts["v1"]) and abs(time.time() - timestamp) <= tolerance
+
+
+@dataclass
+class Receiver:
+    """The receiver's URL, what it got, and how it answers the next requests."""
+
+    url: str
+    got: list[Delivered] = field(default_factory=list)
+    fail_next: int = 0
+    """Answer this many next requests with 500."""
+    stall: float = 0.0
+    """Seconds to wait before answering."""
+    requests_seen: int = 0
+    """Requests that arrived (answered or not yet)."""
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    changed: threading.Condition = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.changed = threading.Condition(self.lock)
+
+    def wait_for(self, count: int, timeout: float = 30, *, ok_only: bool = True) -> list[Delivered]:
+        """Block until ``count`` requests (answered 2xx with ``ok_only``) arrived; all of them."""
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            while True:
+                seen = [d for d in self.got if d.answered < 300 or not ok_only]
+                if len(seen) >= count:
+                    return seen
+                left = deadline - time.monotonic()
+                assert left > 0, f"{len(seen)} of {count} deliveries after {timeout}s: {self.got}"
+                self.changed.wait(left)
+
+
+@contextmanager
+def receiver() -> Iterator[Receiver]:
+    """Run a receiver on a free loopback port until the block ends."""
+    state: list[Receiver] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            got = state[0]
+            body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+            with got.lock:
+                got.requests_seen += 1
+            if got.stall:
+                time.sleep(got.stall)
+            with got.lock:
+                status = 500 if got.fail_next > 0 else 204
+                got.fail_next = max(0, got.fail_next - 1)
+            self.send_response(status)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            with got.changed:
+                got.got.append(Delivered(dict(self.headers.items()), body, status))
+                got.changed.notify_all()
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    state.append(Receiver(f"http://127.0.0.1:{server.server_address[1]}/hook"))
+    thread = threading.Thread(target=server.serve_forever, name="webhook-receiver", daemon=True)
+    thread.start()
+    try:
+        yield state[0]
+    finally:
+        server.shutdown()
+        server.server_close()
