@@ -16,6 +16,8 @@ from tabletop_pig.model.invariants import config_invariants, invariants
 def setup(ctx: Ctx) -> None:
     """The die gets the config's faces (draws nothing)."""
     ctx.state.die.sides = ctx.config.dice_outcomes
+
+
 def pass_on_timeout(state: HydratedPigGameState, player_id: str) -> Mapping[str, object] | None:
     """A seat out of time in a clocked match banks what it rolled (Hold); before rolling it
     cannot pass, and the host's bot rolls for it."""
