@@ -55,7 +55,7 @@ def _spiel_sequences(state: pyspiel.State) -> dict[Sequence_, int]:
 
 
 def _rolls(actions: Sequence[object]) -> list[int]:
-    return [a.metadata.outcome for a in actions if isinstance(a, HydratedRollDice) and a.metadata is not None]
+    return [a.outcome for a in actions if isinstance(a, HydratedRollDice) and a.outcome is not None]
 
 
 class Driver:

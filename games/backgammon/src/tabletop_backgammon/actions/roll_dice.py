@@ -1,9 +1,10 @@
-"""RollDice: the game rolls the two dice for the next player (the opening roll decides who starts)."""
+"""RollDice: a chance point; the dice are rolled for the next player (the opening roll decides who
+starts)."""
 
 from typing import Annotated, Literal
 
 from pydantic import Field
-from tabletop import GameAction, HydratedAction, Model
+from tabletop import ChanceAction, ChanceOutcomes, Game, HydratedChanceAction, Model
 
 from tabletop_backgammon.components.rules import OPENING_OUTCOMES, ORDERED_ROLLS, ROLL_OUTCOMES
 from tabletop_backgammon.definition.actions import ActionType
@@ -20,40 +21,45 @@ class RollDiceMetadata(Model):
     """The player who moves with them."""
     opening: bool
     """True for the opening roll: no doubles, and it decided who starts."""
-    outcome: int = Field(ge=0, lt=ROLL_OUTCOMES)
-    """The outcome's number, OpenSpiel's chance outcome (an index of ``rules.ORDERED_ROLLS``)."""
 
 
-class RollDice(GameAction):
-    """A system action: the dice are rolled for the next player."""
-
-    system_only = True
+class RollDice(ChanceAction):
+    """A chance point: the dice are rolled for the next player."""
 
     type: Literal[ActionType.ROLL_DICE] = ActionType.ROLL_DICE
     """The action tag."""
     player_id: str | None = None
     """Unused: the dice are the game's; who moves with them is in the metadata."""
+    outcome: int | None = Field(default=None, ge=0, lt=ROLL_OUTCOMES)
+    """The roll, decided by the engine: an index of ``rules.ORDERED_ROLLS`` (OpenSpiel's chance
+    outcome). The opening roll is one of the first 30 (no doubles; even: the first seat starts)."""
     metadata: RollDiceMetadata | None = None
     """What was rolled; set by the game when the action is applied."""
 
 
-class HydratedRollDice(RollDice, HydratedAction[RollDice, HydratedBackgammonGameState, BackgammonConfig]):
-    """RollDice's rules: the only place the game draws randomness.
+class HydratedRollDice(
+    RollDice, HydratedChanceAction[RollDice, HydratedBackgammonGameState, BackgammonConfig]
+):
+    """RollDice's rules: the only place the game's randomness enters.
 
     The opening roll is one of 30 equally likely outcomes (a non-double, and who starts); every
     later roll one of 36 (two dice), for the opponent of the player who moved last.
     """
 
+    def chances(self, ctx: Ctx) -> ChanceOutcomes:
+        count = OPENING_OUTCOMES if ctx.state.mover is None else ROLL_OUTCOMES
+        return [(outcome, 1) for outcome in range(count)]
+
+    @classmethod
+    def chance_space(cls, game: Game[BackgammonConfig]) -> list[int]:
+        return list(range(ROLL_OUTCOMES))
+
     def apply(self, ctx: Ctx) -> None:
         state = ctx.state
+        outcome = 0 if self.outcome is None else self.outcome  # the engine always decides it first
         opening = state.mover is None
-        if opening:
-            outcome = ctx.prng.rand_int(OPENING_OUTCOMES)
-            mover = state.players[outcome % 2].player_id
-        else:
-            outcome = ctx.prng.rand_int(ROLL_OUTCOMES)
-            mover = state.opponent(str(state.mover))
+        mover = state.players[outcome % 2].player_id if opening else state.opponent(str(state.mover))
         dice = list(ORDERED_ROLLS[outcome])
         state.mover, state.dice, state.unused, state.double_half = mover, dice, list(dice), False
         ctx.start_turn_of(mover)
-        self.metadata = RollDiceMetadata(dice=dice, mover=mover, opening=opening, outcome=outcome)
+        self.metadata = RollDiceMetadata(dice=dice, mover=mover, opening=opening)
