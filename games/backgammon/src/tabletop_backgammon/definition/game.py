@@ -5,6 +5,7 @@ from tabletop import GameDefinition
 from tabletop_backgammon.definition.state_handlers import state_handlers
 from tabletop_backgammon.definition.states import MachineState
 from tabletop_backgammon.model.config import BackgammonConfig
+from tabletop_backgammon.model.evaluator import evaluate
 from tabletop_backgammon.model.game_state import HydratedBackgammonGameState, setup
 from tabletop_backgammon.model.invariants import invariants
 
@@ -21,4 +22,5 @@ definition = GameDefinition(
     description="Race your 15 checkers home and bear them off; hit blots, block points, roll doubles.",
     example_configs=[BackgammonConfig(scoring_type="full_scoring", max_player_turns=200)],
     invariants=invariants,
+    evaluator=evaluate,
 )
