@@ -13,6 +13,7 @@ when the first one used both dice.
 """
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 CHECKERS = 15
 """Checkers per player."""
@@ -120,3 +121,18 @@ def first_steps(mine: Sequence[int], theirs: Sequence[int], dice: Sequence[int])
 def pip_count(mine: Sequence[int]) -> int:
     """Pips the mover still has to travel to bear every checker off."""
     return sum((index + 1) * count for index, count in enumerate(mine[:POINTS])) + (BAR + 1) * mine[BAR]
+
+
+@lru_cache(maxsize=8192)
+def legal_steps(mine: tuple[int, ...], theirs: tuple[int, ...], unused: tuple[int, ...]) -> tuple[Step, ...]:
+    """The steps the mover may make now with the dice ``unused`` in the current half (memoized:
+    the engine asks once to list the moves and once more to check each one).
+
+    Both dice left: :func:`first_steps`; one die left (the second step of a half): every
+    :func:`checker_steps` with it.
+    """
+    if not unused:
+        return ()
+    if len(unused) == 2:
+        return tuple(first_steps(mine, theirs, unused))
+    return tuple(checker_steps(mine, theirs, unused))

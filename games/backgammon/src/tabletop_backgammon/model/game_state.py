@@ -14,7 +14,7 @@ from tabletop_backgammon.components.rules import (
     START_COUNTS,
     Step,
     checker_steps,
-    first_steps,
+    legal_steps,
 )
 from tabletop_backgammon.definition.states import MachineState
 from tabletop_backgammon.model.config import BackgammonConfig
@@ -89,9 +89,7 @@ class HydratedBackgammonGameState(BackgammonGameState, Hydrated[BackgammonGameSt
         if player_id != self.mover or not self.unused:
             return []
         mine, theirs = self.view(player_id)
-        if len(self.unused) == 2:
-            return first_steps(mine, theirs, self.unused)
-        return checker_steps(mine, theirs, self.unused)
+        return list(legal_steps(tuple(mine), tuple(theirs), tuple(self.unused)))
 
     def play(self, player_id: str, step: Step) -> tuple[int | None, bool]:
         """Make a step on the board and use its die: ``(target point or None if borne off, hit)``."""
