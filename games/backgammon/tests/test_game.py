@@ -15,7 +15,7 @@ def test_the_definition_is_named_after_the_entry_point() -> None:
 def test_random_bots_play_a_game_to_its_end(players: int) -> None:
     engine = GameEngine(definition)
     game = make_game(definition, players=players, seed=7)
-    results = list(playout(engine, game, RandomBot(engine, 7), max_actions=1_000))
+    results = list(playout(engine, game, RandomBot(engine, 7), max_actions=5_000))
     final = results[-1].state if results else engine.start(game).state
     assert final.result is not None and final.active_player_ids == []
 
