@@ -51,16 +51,20 @@ def checker_steps(mine: Sequence[int], theirs: Sequence[int], dice: Sequence[int
     with two or more). Bearing off needs every checker home: with the exact die, or with a larger
     one from the checker farthest from home.
     """
-    faces = sorted(set(dice))
+    faces = (dice[0],) if len(dice) == 1 or dice[0] == dice[1] else tuple(sorted(dice))
     steps: list[Step] = []
     if mine[BAR]:
         for die in faces:
             if theirs[BAR - die] <= 1:
                 steps.append((BAR, die))
         return steps
-    home = not any(mine[HOME:POINTS])
-    furthest = max((index for index in range(HOME) if mine[index]), default=-1) if home else -1
-    for origin in range(POINTS):
+    furthest = -1
+    for index in range(POINTS - 1, -1, -1):
+        if mine[index]:
+            furthest = index
+            break
+    home = furthest < HOME
+    for origin in range(furthest + 1):
         if not mine[origin]:
             continue
         for die in faces:
@@ -71,6 +75,27 @@ def checker_steps(mine: Sequence[int], theirs: Sequence[int], dice: Sequence[int
             elif theirs[target] <= 1:
                 steps.append((origin, die))
     return steps
+
+
+def _can_step(mine: Sequence[int], theirs: Sequence[int], die: int) -> bool:
+    """True if some checker can move with ``die`` (``checker_steps`` is not empty), found early."""
+    if mine[BAR]:
+        return theirs[BAR - die] <= 1
+    furthest = -1
+    for index in range(POINTS - 1, -1, -1):
+        if mine[index]:
+            furthest = index
+            break
+    for origin in range(furthest, -1, -1):
+        if not mine[origin]:
+            continue
+        target = origin - die
+        if target < 0:
+            if furthest < HOME and (target == -1 or origin == furthest):  # bearing off
+                return True
+        elif theirs[target] <= 1:
+            return True
+    return False
 
 
 def play_step(mine: list[int], theirs: list[int], step: Step) -> bool:
@@ -106,7 +131,8 @@ def first_steps(mine: Sequence[int], theirs: Sequence[int], dice: Sequence[int])
     for step in checker_steps(mine, theirs, dice):
         after_mine, after_theirs = list(mine), list(theirs)
         play_step(after_mine, after_theirs, step)
-        if checker_steps(after_mine, after_theirs, without(dice, step[1])):
+        other = dice[1] if step[1] == dice[0] else dice[0]
+        if _can_step(after_mine, after_theirs, other):
             followed.append(step)
         else:
             alone.append(step)

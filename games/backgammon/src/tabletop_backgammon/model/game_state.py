@@ -13,7 +13,6 @@ from tabletop_backgammon.components.rules import (
     START,
     START_COUNTS,
     Step,
-    checker_steps,
     legal_steps,
 )
 from tabletop_backgammon.definition.states import MachineState
@@ -121,7 +120,7 @@ class HydratedBackgammonGameState(BackgammonGameState, Hydrated[BackgammonGameSt
         """
         if self.unused:
             mine, theirs = self.view(player_id)
-            if checker_steps(mine, theirs, self.unused):
+            if legal_steps(tuple(mine), tuple(theirs), tuple(self.unused)):  # memoized: asked next
                 return
         used = 2 - len(self.unused)
         if not self.double_half:
