@@ -178,13 +178,19 @@ def test_the_turn_limit_matches_openspiel() -> None:
 
 @contextmanager
 def _broken(monkeypatch: pytest.MonkeyPatch, name: str, replacement: object) -> Iterator[None]:
-    rules.legal_steps.cache_clear()  # memoized moves were worked out by the real rule
+    import tabletop_backgammon.model.game_state as game_state
+
+    def clear() -> None:
+        rules.legal_steps.cache_clear()
+        game_state._legal.cache_clear()
+
+    clear()  # memoized moves were worked out by the real rule
     try:
         with monkeypatch.context() as patch:
             patch.setattr(rules, name, replacement)
             yield
     finally:
-        rules.legal_steps.cache_clear()  # and these by the broken one
+        clear()  # and these by the broken one
 
 
 def _no_larger_die_rule(mine: list[int], theirs: list[int], dice: list[int]) -> list[rules.Step]:

@@ -1,5 +1,6 @@
 """Backgammon's state, its behaviour, and its initializer."""
 
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -52,6 +53,25 @@ def _absolute(seat: int, index: int) -> int:
     return POINTS - 1 - index if seat == 0 else index
 
 
+Board = tuple[int, ...]
+"""One player's checkers on the 24 points, as the state holds them."""
+
+
+@lru_cache(maxsize=8192)
+def _legal(
+    seat: int,
+    own: tuple[int, ...],
+    own_bar: int,
+    other: tuple[int, ...],
+    other_bar: int,
+    unused: tuple[int, ...],
+) -> tuple[Step, ...]:
+    """``rules.legal_steps`` keyed by the board as the state holds it (no view is built on a hit)."""
+    if seat == 0:
+        return legal_steps((*own[::-1], own_bar), (*other[::-1], other_bar), unused)
+    return legal_steps((*own, own_bar), (*other, other_bar), unused)
+
+
 class HydratedBackgammonGameState(BackgammonGameState, Hydrated[BackgammonGameState]):
     """Backgammon's state with its rules: coordinates, legal steps, playing a step, the outcome."""
 
@@ -87,8 +107,11 @@ class HydratedBackgammonGameState(BackgammonGameState, Hydrated[BackgammonGameSt
         """The steps ``player_id`` may make now, in their own coordinates; empty to pass."""
         if player_id != self.mover or not self.unused:
             return []
-        mine, theirs = self.view(player_id)
-        return list(legal_steps(tuple(mine), tuple(theirs), tuple(self.unused)))
+        seat = self.seat(player_id)
+        own, other = self.players[seat], self.players[1 - seat]
+        return list(
+            _legal(seat, tuple(own.points), own.bar, tuple(other.points), other.bar, tuple(self.unused))
+        )
 
     def play(self, player_id: str, step: Step) -> tuple[int | None, bool]:
         """Make a step on the board and use its die: ``(target point or None if borne off, hit)``."""
