@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
+from tabletop_bench._backgammon import BACKGAMMON_CASES
 from tabletop_bench._cases import CASES as ENGINE_CASES
 from tabletop_bench._cases import Row
 from tabletop_bench._fairness import FAIRNESS_CASES
@@ -28,6 +29,7 @@ CASES = {
     **FAIRNESS_CASES,
     **HEX_CASES,
     **OUTBOX_CASES,
+    **BACKGAMMON_CASES,
 }
 """Every case, in the order the table shows them: the general engine cases, the engine hot-path
 cases and the search/simulation cases (issue 15), then the server's (issue 13)."""

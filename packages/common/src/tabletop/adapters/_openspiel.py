@@ -209,8 +209,8 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         return self._trail[-1].state(self._table)
 
     def _turn(self, table: AnyTable) -> Turn[AnyState, GameConfig] | None:
-        if self._moves >= table.max_game_length:
-            return None
+        if self._moves >= table.max_game_length or self._trail[-1].is_chance():
+            return None  # at a chance node nobody may be active yet (the outcome gives the turn)
         return self._trail[-1].turn(table)
 
     def current_player(self) -> int:
@@ -268,7 +268,10 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
 
     def is_terminal(self) -> bool:
         """True once the game has a result or was cut off."""
-        return self._turn(self._table) is None
+        table = self._table
+        if self._trail[-1].is_chance() and self._moves < table.max_game_length:
+            return False
+        return self._turn(table) is None
 
     def returns(self) -> list[float]:
         """+1 for each winner and -1 for everyone else once the game is won; 0 otherwise."""

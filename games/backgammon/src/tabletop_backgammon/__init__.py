@@ -1,0 +1,5 @@
+"""Backgammon: players take turns; the player on turn may end the game, and wins it."""
+
+from tabletop_backgammon.definition.game import definition
+
+__all__ = ["definition"]

@@ -1,0 +1,1 @@
+"""Backgammon's actions: one module per action, the model and its hydrated class."""

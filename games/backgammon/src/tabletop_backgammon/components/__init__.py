@@ -1,0 +1,1 @@
+"""Constants and helpers Backgammon's models share."""

@@ -1,0 +1,1 @@
+"""Backgammon's declarations: machine states, action types, handlers, the definition."""

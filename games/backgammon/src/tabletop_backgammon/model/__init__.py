@@ -1,0 +1,1 @@
+"""Backgammon's state models."""

@@ -1,0 +1,1 @@
+"""Backgammon's state handlers: one module per machine state."""

@@ -1,0 +1,135 @@
+"""Backgammon in the browser: a human on a 320 px screen plays a random bot to the end, picking
+checkers and their highlighted destinations by mouse and by keyboard, axe-clean throughout."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import expect
+from tabletop_fixtures.browser import ROOT, Seat, Server, tid
+
+pytestmark = pytest.mark.browser
+
+OpenSeat = Callable[[str], Seat]
+MAX_MOVES = 600
+
+AXE = ROOT / "games-ui" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, a dev dependency of games-ui (installed by ``npm ci``)."""
+
+ORIGINS = "[data-testid=game-backgammon] :is([data-testid^=point-], [data-testid^=bar-]):enabled"
+TARGETS = "[data-testid=game-backgammon] .target:enabled"
+READY = (
+    "() => document.querySelector('[data-testid=match-page]')?.dataset.status === 'finished'"
+    f" || document.querySelector('{ORIGINS}') !== null"
+    " || document.querySelector('[data-testid=pass]') !== null"
+)
+FITS = """() => {
+    const table = document.querySelector('[data-testid=game-backgammon]');
+    const right = table.getBoundingClientRect().right;
+    return [table.scrollWidth, table.clientWidth, Math.round(right), document.documentElement.clientWidth];
+}"""
+
+
+def finished(seat: Seat) -> bool:
+    return seat.page.locator(tid("match-page")).get_attribute("data-status") == "finished"
+
+
+def axe_violations(seat: Seat) -> list[str]:
+    """What axe-core finds wrong with the Backgammon table (rule ids and the elements)."""
+    assert AXE.is_file(), f"{AXE} is missing: run npm ci in games-ui"
+    if not seat.page.evaluate("typeof window.axe !== 'undefined'"):
+        seat.page.add_script_tag(path=str(AXE))
+    found: list[str] = seat.page.evaluate(
+        """async () => {
+            const result = await window.axe.run(document.querySelector('[data-testid=game-backgammon]'));
+            const where = (v) => v.nodes.map((n) => n.target.join(' ')).join(', ');
+            return result.violations.map((v) => `${v.id}: ${where(v)}`);
+        }"""
+    )
+    return found
+
+
+def assert_fits(seat: Seat) -> None:
+    """The table needs no sideways scrolling on the narrow screen."""
+    scroll, client, right, screen = seat.page.evaluate(FITS)
+    assert scroll <= client and right <= screen, f"the table is {scroll} px wide in {client}, ends at {right}"
+
+
+def make_a_move(seat: Seat, *, keyboard: bool, check_a11y: bool) -> None:
+    """Pass if that is all there is; else pick the first movable checker and its first
+    highlighted destination (by keyboard: focus and Enter). Waits for the move to be recorded."""
+    page = seat.page
+    before = seat.index()
+    if page.locator(tid("pass")).count():
+        page.click(tid("pass"))
+        seat.wait_index(before + 1)
+        return
+    first = page.locator(ORIGINS).first
+    origin = page.locator(tid(first.get_attribute("data-testid") or ""))  # pinned: targets enable too
+    label = origin.get_attribute("aria-label") or origin.inner_text()
+    assert label.startswith(("point ", "bar, ")), label
+    if keyboard:
+        origin.focus()
+        page.keyboard.press("Enter")
+    else:
+        origin.click()
+    expect(origin).to_have_attribute("aria-pressed", "true")
+    destination = page.locator(TARGETS).first
+    expect(destination).to_be_visible()
+    assert "legal destination" in (destination.get_attribute("aria-label") or "")
+    if check_a11y:
+        assert axe_violations(seat) == []
+    if keyboard:
+        destination.focus()
+        page.keyboard.press("Enter")
+    else:
+        destination.click()
+    seat.wait_index(before + 1)
+
+
+def test_backgammon_human_on_a_narrow_screen_against_a_bot_to_the_end(
+    server: Server, open_seat: OpenSeat
+) -> None:
+    ann = open_seat("ann")
+    ann.goto("/")
+    ann.page.click(tid("game-backgammon"))
+    ann.page.fill(tid("seat-name-0"), "Ann")
+    ann.page.select_option(tid("seat-kind-1"), "random")
+    ann.page.click(tid("create-submit"))
+    ann.wait_live()
+    ann.page.set_viewport_size({"width": 320, "height": 720})  # the match on a narrow phone screen
+    match_id = ann.page.locator(tid("match-page")).get_attribute("data-match-id")
+    assert match_id
+    expect(ann.page.locator(tid("point-1"))).to_have_attribute("aria-label", "point 1, 2 white checkers")
+    # The bot may have opened: Black's points vary, White's point 1 cannot have been touched.
+    expect(ann.page.locator(tid("point-6"))).to_have_attribute(
+        "aria-label", re.compile(r"point 6, \d+ black checkers?")
+    )
+    expect(ann.page.locator(tid("off-white"))).to_contain_text("borne off: 0/15")
+    assert_fits(ann)
+    assert axe_violations(ann) == []
+    ann.mark_no_reload()
+
+    moves = 0
+    while not finished(ann):
+        ann.page.wait_for_function(READY, timeout=30_000)
+        if finished(ann):
+            break
+        moves += 1
+        assert moves < MAX_MOVES, "the match did not end"
+        make_a_move(ann, keyboard=moves % 3 == 0, check_a11y=moves in {1, 20})
+        if moves == 2:
+            ann.screenshot("backgammon")
+
+    info = server.match(match_id)
+    assert info["status"] == "finished" and info["result"] == "win"
+    expect(ann.page.locator(tid("result"))).to_contain_text("Game over")
+    expect(ann.page.locator(tid("outcome"))).to_contain_text("won")
+    entries = ann.page.locator(tid("log-entry")).all_inner_texts()
+    assert any("Random bot" in entry and " moved " in entry for entry in entries), entries[:5]
+    assert any("rolled" in entry for entry in entries)
+    assert_fits(ann)
+    assert axe_violations(ann) == []
+    assert not ann.reloaded()
