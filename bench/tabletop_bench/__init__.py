@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from tabletop_bench._backgammon import BACKGAMMON_CASES
 from tabletop_bench._cases import CASES as ENGINE_CASES
 from tabletop_bench._cases import Row
+from tabletop_bench._chance import CHANCE_CASES
 from tabletop_bench._fairness import FAIRNESS_CASES
 from tabletop_bench._hex import HEX_CASES
 from tabletop_bench._hotpath import HOTPATH_CASES
@@ -30,6 +31,7 @@ CASES = {
     **HEX_CASES,
     **OUTBOX_CASES,
     **BACKGAMMON_CASES,
+    **CHANCE_CASES,
 }
 """Every case, in the order the table shows them: the general engine cases, the engine hot-path
 cases and the search/simulation cases (issue 15), then the server's (issue 13)."""

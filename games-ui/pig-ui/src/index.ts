@@ -8,10 +8,12 @@ export const pigUi = defineGameUi<PigGameStateView, PigAction, PigActionRequest>
   component: Table,
   describe(action, names) {
     const who = names(action.player_id);
-    if (action.type === "Roll") {
+    if (action.type === "Roll") return `${who} rolled`;
+    if (action.type === "RollDie") {
+      // The die's face is the chance point's outcome, decided by the game.
       const meta = action.metadata;
-      if (!meta) return `${who} rolled`;
-      return meta.busted ? `${who} rolled a 1 and lost the turn total` : `${who} rolled a ${meta.face} (turn total ${meta.turn_total})`;
+      if (!meta) return `the die came up ${action.outcome ?? "?"}`;
+      return meta.busted ? `${who} rolled a 1 and lost the turn total` : `${who} rolled a ${action.outcome} (turn total ${meta.turn_total})`;
     }
     const meta = action.metadata;
     return meta ? `${who} held, banking ${meta.banked} (score ${meta.score})` : `${who} held`;

@@ -38,6 +38,7 @@ class ActionProcessor(Generic[StateT, ConfigT]):
 
     __slots__ = (
         "_accepted",
+        "_chance",
         "_direct_actions",
         "_direct_writes",
         "_handlers",
@@ -65,6 +66,8 @@ class ActionProcessor(Generic[StateT, ConfigT]):
             for state, handler in self._handlers.items()
         }
         """Per machine state, the action types it accepts, if its handler keeps the default test."""
+        self._chance: dict[type, bool] = {}
+        """Per action class met: whether it is a chance point (isinstance on a model class is slow)."""
         self._unchecked = frozenset(
             action_class for action_class in definition.actions if action_class.check is HydratedAction.check
         )
@@ -95,11 +98,7 @@ class ActionProcessor(Generic[StateT, ConfigT]):
             recorded = []
         limit = self.max_cascade
         while queue:
-            if (
-                pause
-                and isinstance(queue[0], HydratedChanceAction)
-                and queue[0].__dict__.get("outcome") is None
-            ):
+            if pause and self._is_chance(type(queue[0])) and queue[0].__dict__.get("outcome") is None:
                 break
             if len(recorded) >= limit:
                 raise GameDefinitionError(
@@ -110,6 +109,13 @@ class ActionProcessor(Generic[StateT, ConfigT]):
             process(action, ctx)
             recorded.append(action)
         return tuple(recorded)
+
+    def _is_chance(self, action_class: type) -> bool:
+        """True if ``action_class`` is a chance point (one the definition does not list too)."""
+        known = self._chance.get(action_class)
+        if known is None:
+            known = self._chance[action_class] = issubclass(action_class, HydratedChanceAction)
+        return known
 
     def process(
         self, action: Action[StateT, ConfigT], ctx: MachineContext[StateT, ConfigT], checked: bool = False
@@ -132,8 +138,8 @@ class ActionProcessor(Generic[StateT, ConfigT]):
                 f"{action.type} is not allowed in state {current.value}",
                 path="type",
             )
-        if isinstance(action, HydratedChanceAction):  # also a chance class the definition does not list
-            resolve_chance(action, ctx, ctx.chance, self.name)
+        if self._is_chance(type(action)):
+            resolve_chance(action, ctx, ctx.chance, self.name)  # type: ignore[arg-type]  # checked above
         if not checked and type(action) not in self._unchecked:
             action.check(ctx)
         action.apply(ctx)
