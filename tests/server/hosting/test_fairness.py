@@ -66,11 +66,11 @@ def test_verify_refuses_a_tampered_key_log_or_state(api: Api, server: LiveServer
     ).hexdigest()
     assert verify_match(recommitted, actions, view).problems  # the rolls do not replay
 
-    rolled = next(n for n, a in enumerate(actions) if isinstance(a, dict) and a["metadata"])
+    rolled = next(n for n, a in enumerate(actions) if isinstance(a, dict) and a["type"] == "RollDie")
     tampered_log = copy.deepcopy(actions)
     entry = tampered_log[rolled]
-    assert isinstance(entry, dict)
-    entry["metadata"] = {**entry["metadata"], "face": 7 - entry["metadata"]["face"]}
+    assert isinstance(entry, dict) and isinstance(entry["outcome"], int)
+    entry["outcome"] = 7 - entry["outcome"]  # the die's face: the chance point's recorded outcome
     assert any(f"action {rolled}" in p for p in verify_match(info, tampered_log, view).problems)
 
     tampered_view = copy.deepcopy(view)

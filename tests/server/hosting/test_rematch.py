@@ -26,10 +26,11 @@ def test_a_rematch_has_the_same_game_config_and_seats_and_links_both_ways(api: A
     assert second["match"]["id"] == new["id"] != match_id  # type: ignore[index]
     assert (new["game"], new["config"], new["status"], new["index"]) == (
         "pig",
-        {"target": 10},
+        api.match(match_id)["config"],
         "in_progress",
         0,
     )
+    assert new["config"]["target"] == 10
     assert [(s["player_id"], s["name"], s["bot"]) for s in new["seats"]] == [
         ("p1", "Ann", None),
         ("p2", "Bob", None),
