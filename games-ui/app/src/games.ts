@@ -6,9 +6,10 @@ import { goofspielUi } from "@tabletop/goofspiel-ui";
 import { pigUi } from "@tabletop/pig-ui";
 import { sampleUi } from "@tabletop/sample-ui";
 import { ticTacToeUi } from "@tabletop/tic-tac-toe-ui";
+import { heartsUi } from "@tabletop/hearts-ui";
 import GenericTable from "./GenericTable.svelte";
 
-const uis: AnyGameUi[] = [sampleUi, ticTacToeUi, goFishUi, goofspielUi, pigUi, galleryUi];
+const uis: AnyGameUi[] = [sampleUi, ticTacToeUi, goFishUi, goofspielUi, pigUi, galleryUi, heartsUi];
 const byGame = new Map(uis.map((ui) => [ui.game, ui]));
 
 export function uiFor(game: string): AnyGameUi {

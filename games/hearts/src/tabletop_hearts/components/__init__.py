@@ -1,0 +1,1 @@
+"""Constants and helpers Hearts's models share."""
