@@ -1,1 +1,1 @@
-"""Constants and helpers Hearts's models share."""
+"""Constants and card rules Hearts' models share (``tabletop_hearts.components.cards``)."""

@@ -1,4 +1,4 @@
-"""Hearts's action types."""
+"""Hearts' action types."""
 
 from enum import StrEnum
 
@@ -6,4 +6,7 @@ from enum import StrEnum
 class ActionType(StrEnum):
     """Every action Hearts knows."""
 
-    END_GAME = "EndGame"
+    DEAL = "Deal"
+    PASS_CARDS = "PassCards"
+    EXCHANGE_PASSES = "ExchangePasses"
+    PLAY_CARD = "PlayCard"

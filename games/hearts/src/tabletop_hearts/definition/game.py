@@ -2,18 +2,27 @@
 
 from tabletop import GameDefinition
 
+from tabletop_hearts.components.cards import PLAYERS
 from tabletop_hearts.definition.state_handlers import state_handlers
 from tabletop_hearts.definition.states import MachineState
+from tabletop_hearts.model.config import HeartsConfig
+from tabletop_hearts.model.determinizer import determinize
 from tabletop_hearts.model.game_state import HydratedHeartsGameState, setup
+from tabletop_hearts.model.invariants import config_invariants, invariants
 
 definition = GameDefinition(
     name="hearts",
     state_type=HydratedHeartsGameState,
-    initial_state=MachineState.PLAYER_TURN,
+    config_type=HeartsConfig,
+    initial_state=MachineState.DEALING,
     handlers=state_handlers,
     setup=setup,
-    min_players=1,
-    max_players=8,
+    min_players=PLAYERS,
+    max_players=PLAYERS,
+    logic_version="1.0.0",
+    determinizer=determinize,
+    invariants=invariants,
+    config_invariants=config_invariants,
     title="Hearts",
-    description="Players take turns; the player on turn may end the game, and wins it.",
+    description="Pass three cards, then take tricks and avoid hearts and the queen of spades; the lowest total wins.",
 )

@@ -1,10 +1,12 @@
-"""Hearts's machine states."""
+"""Hearts' machine states."""
 
 from enum import StrEnum
 
 
 class MachineState(StrEnum):
-    """Where Hearts's state machine can be."""
+    """Where Hearts' state machine can be."""
 
-    PLAYER_TURN = "PlayerTurn"
+    DEALING = "Dealing"
+    PASSING = "Passing"
+    PLAYING = "Playing"
     GAME_OVER = "GameOver"
