@@ -53,7 +53,10 @@ class HydratedPassCards(PassCards, HydratedAction[PassCards, HydratedHeartsGameS
         player = state.player(player_id)
         if player.has_passed:
             return []
-        return [cls.candidate(state, player_id, cards=list(trio)) for trio in combinations(player.hand, CARDS_IN_PASS)]
+        return [
+            cls.candidate(state, player_id, cards=list(trio))
+            for trio in combinations(player.hand, CARDS_IN_PASS)
+        ]
 
     @classmethod
     def action_space(cls, game: Game[HeartsConfig]) -> list[dict[str, JsonValue]]:

@@ -45,7 +45,9 @@ class HydratedPlayCard(PlayCard, HydratedAction[PlayCard, HydratedHeartsGameStat
         hand = state.player(self.player_id).hand
         card = self.card
         if card not in hand:
-            raise IllegalActionError("card-not-in-hand", f"{self.player_id!r} does not hold {card.code}", path="card")
+            raise IllegalActionError(
+                "card-not-in-hand", f"{self.player_id!r} does not hold {card.code}", path="card"
+            )
         legal = state.legal_plays(self.player_id)
         if card in legal:
             return
@@ -59,10 +61,12 @@ class HydratedPlayCard(PlayCard, HydratedAction[PlayCard, HydratedHeartsGameStat
             raise IllegalActionError(
                 "no-points-on-first-trick", "no heart and no queen of spades on the first trick", path="card"
             )
-        raise IllegalActionError("hearts-not-broken", "hearts may not be led before they are broken", path="card")
+        raise IllegalActionError(
+            "hearts-not-broken", "hearts may not be led before they are broken", path="card"
+        )
 
     def apply(self, ctx: Ctx) -> None:
-        """Play the card; a fourth card gives the trick to the highest of the suit led, a 52nd ends the deal."""
+        """Play the card; a fourth gives the trick to the highest of the suit led, a 52nd ends the deal."""
         state = ctx.state
         player = state.player(self.player_id)
         player.hand.remove(self.card)

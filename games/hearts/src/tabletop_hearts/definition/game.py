@@ -24,5 +24,5 @@ definition = GameDefinition(
     invariants=invariants,
     config_invariants=config_invariants,
     title="Hearts",
-    description="Pass three cards, then take tricks and avoid hearts and the queen of spades; the lowest total wins.",
+    description="Pass three cards, then play tricks dodging hearts and the queen of spades; lowest wins.",
 )

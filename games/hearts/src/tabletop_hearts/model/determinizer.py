@@ -68,7 +68,11 @@ def _cards(items: list[Any]) -> list[Card]:
 
 
 def _deal_unseen(
-    data: dict[str, Any], mine: dict[str, Any] | None, others: list[dict[str, Any]], ids: list[str], rng: random.Random
+    data: dict[str, Any],
+    mine: dict[str, Any] | None,
+    others: list[dict[str, Any]],
+    ids: list[str],
+    rng: random.Random,
 ) -> None:
     """Deal the unseen cards to ``others`` in place, then fill in their hidden passes."""
     plays = [play for trick in data["tricks"] for play in trick["cards"]] + list(data["trick"])
@@ -96,7 +100,7 @@ def _deal_unseen(
             if card not in played and receiver in sizes:
                 fixed[card] = receiver
     if playing and not played and TWO_OF_CLUBS in unseen:
-        leader = data["active_player_ids"][0] if data["active_player_ids"] else None
+        leader = str(data["active_player_ids"][0]) if data["active_player_ids"] else ""
         if leader in sizes:
             fixed[TWO_OF_CLUBS] = leader
     hands = _assign(unseen, sizes, voids, fixed, rng)
@@ -137,7 +141,7 @@ def _assign(
     fixed: dict[Card, str],
     rng: random.Random,
 ) -> dict[str, list[Card]]:
-    """Give each player ``sizes[player]`` of ``cards``: ``fixed`` ones to their holder, none of a void suit."""
+    """Give each player ``sizes[player]`` of ``cards``: ``fixed`` ones to their holder, no void suit."""
     for _ in range(TRIES):
         hands: dict[str, list[Card]] = {pid: [] for pid in sizes}
         room = dict(sizes)

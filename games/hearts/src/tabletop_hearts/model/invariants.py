@@ -35,9 +35,9 @@ def invariants(state: HeartsGameState) -> Iterator[str]:
         pid = player.player_id
         if sorted(player.hand, key=sort_key) != player.hand:
             yield f"{pid}'s hand is not sorted"
-        if state.machine_state == MachineState.PASSING and player.passed:
-            if len(player.passed) != CARDS_IN_PASS or any(card not in player.hand for card in player.passed):
-                yield f"{pid} passes {len(player.passed)} cards, not three of their hand"
+        passing = state.machine_state == MachineState.PASSING and player.passed
+        if passing and (len(player.passed) != CARDS_IN_PASS or not set(player.passed) <= set(player.hand)):
+            yield f"{pid} passes {len(player.passed)} cards, not three of their hand"
         taken = [trick for trick in state.tricks if trick.winner_id == pid]
         if player.tricks_won != len(taken):
             yield f"{pid} won {player.tricks_won} tricks by their count, {len(taken)} by the tricks"
