@@ -34,6 +34,9 @@ ROOT_API = {
     # game authors: models, state machine, errors, randomness
     "ActionSource",
     "AnyState",
+    "ChanceAction",
+    "ChanceOutcomes",
+    "ChanceResolver",
     "GameAction",
     "GameConfig",
     "GameDefinition",
@@ -42,6 +45,7 @@ ROOT_API = {
     "GameState",
     "Hydrated",
     "HydratedAction",
+    "HydratedChanceAction",
     "HydrationInput",
     "IllegalActionError",
     "InvalidStateError",

@@ -4,6 +4,7 @@ The public surface is exactly ``__all__``; everything else lives in private modu
 """
 
 from tabletop._action import ActionSource, GameAction
+from tabletop._chance import ChanceAction, HydratedChanceAction
 from tabletop._definition import GameDefinition
 from tabletop._dumper import dump_json
 from tabletop._engine import GameEngine, RunResult
@@ -18,6 +19,8 @@ from tabletop._game import Game, GameConfig, GameStatus, Player
 from tabletop._hydration import Hydrated, HydrationInput, hydrate
 from tabletop._machine import (
     AnyState,
+    ChanceOutcomes,
+    ChanceResolver,
     HydratedAction,
     MachineContext,
     StateHandler,
@@ -34,6 +37,9 @@ __all__ = [
     "ActionParser",
     "ActionSource",
     "AnyState",
+    "ChanceAction",
+    "ChanceOutcomes",
+    "ChanceResolver",
     "Game",
     "GameAction",
     "GameConfig",
@@ -45,6 +51,7 @@ __all__ = [
     "GameStatus",
     "Hydrated",
     "HydratedAction",
+    "HydratedChanceAction",
     "HydrationInput",
     "IllegalActionError",
     "InvalidStateError",

@@ -11,6 +11,7 @@ from typing import Generic, TypeVar, cast, get_args
 from pydantic import BaseModel
 
 from tabletop._action import GameAction
+from tabletop._chance import HydratedChanceAction
 from tabletop._determinizer import Determinizer
 from tabletop._errors import GameDefinitionError
 from tabletop._game import Game, GameConfig
@@ -73,6 +74,21 @@ def _models_in(annotation: object) -> list[type[BaseModel]]:
     if isinstance(annotation, type):
         return [annotation] if issubclass(annotation, BaseModel) else []
     return [model for arg in get_args(annotation) for model in _models_in(arg)]
+
+
+def _chance_problems(action: type[HydratedChanceAction[GameAction, StateT, ConfigT]]) -> list[str]:
+    """What a chance point's class lacks: an optional ``outcome`` field, its chances and space."""
+    name = action.__name__
+    problems = []
+    field = action.model_fields.get("outcome")
+    if field is None or field.is_required() or field.default is not None:
+        problems.append(f"chance action {name} does not declare 'outcome: ... | None = None'")
+    for method in ("chances", "chance_space"):
+        if not any(
+            method in vars(klass) for klass in action.__mro__[: action.__mro__.index(HydratedChanceAction)]
+        ):
+            problems.append(f"chance action {name} does not implement {method}")
+    return problems
 
 
 class GameDefinition(Generic[StateT, ConfigT]):
@@ -196,7 +212,11 @@ class GameDefinition(Generic[StateT, ConfigT]):
         self.max_players = max_players
         self.logic_version = logic_version
         self.determinizer = determinizer
-        self.chance = chance
+        self.chance_actions: tuple[type[HydratedChanceAction[GameAction, StateT, ConfigT]], ...] = tuple(
+            action for action in self.actions if issubclass(action, HydratedChanceAction)
+        )
+        """The game's declared chance points, in ``ActionType`` order."""
+        self.chance = chance or bool(self.chance_actions)
         self.invariants = invariants
         self.migrations: tuple[Migration, ...] = tuple(migrations)
         self.frozen_versions: dict[str, GameDefinition[AnyState, GameConfig]] = {
@@ -269,6 +289,8 @@ class GameDefinition(Generic[StateT, ConfigT]):
                 problems.append(f"action model {action.__name__} is not a HydratedAction")
             elif action.system_only and action.is_enumerable():
                 problems.append(f"action model {action.__name__} is system-only but enumerates plays")
+            if issubclass(action, HydratedChanceAction):
+                problems += _chance_problems(action)
         problems += [
             f"action type {t.value!r} has no model"
             for t in self.action_types

@@ -16,13 +16,13 @@ from tabletop._definition import GameDefinition
 from tabletop._errors import IllegalActionError, InvalidStateError, PrngKeyError
 from tabletop._game import Game, GameConfig
 from tabletop._legal import LegalActions
-from tabletop._machine import AnyState, HydratedAction, MachineContext
+from tabletop._machine import AnyState, ChanceResolver, HydratedAction, MachineContext
 from tabletop._parser import RawAction
 from tabletop._prng import PrngState, Unkeyed, check_prng_key
 from tabletop._processor import ActionProcessor
 from tabletop._state import GameState
 
-__all__ = ["GameEngine", "RunResult", "run_owned"]
+__all__ = ["GameEngine", "Paused", "RunResult", "resume_paused", "run_owned", "run_paused", "start_paused"]
 
 StateT = TypeVar("StateT", bound=AnyState)
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
@@ -80,7 +80,11 @@ class GameEngine(Generic[StateT, ConfigT]):
         self._processor.max_cascade = value
 
     def start(
-        self, game: Game[ConfigT], *, prng_key: str | Unkeyed | None = None
+        self,
+        game: Game[ConfigT],
+        *,
+        prng_key: str | Unkeyed | None = None,
+        chance: ChanceResolver | None = None,
     ) -> RunResult[StateT, ConfigT]:
         """Build the initial state of ``game``.
 
@@ -96,12 +100,23 @@ class GameEngine(Generic[StateT, ConfigT]):
                 the seed. :data:`tabletop.UNKEYED` starts from the seed alone, on purpose (for
                 reproducible fixtures). None: unkeyed for a game that does not need a key;
                 refused for one that does (:attr:`GameDefinition.requires_prng_key`).
+            chance: Chooses the outcomes of the chance points met (a deal at setup) instead of
+                the state's PRNG (:data:`tabletop.ChanceResolver`; tests force outcomes with
+                :func:`tabletop.testing.forced_chance`). None: the PRNG draws them.
 
         Raises:
-            IllegalActionError: ``game`` does not fit the definition (code ``invalid-game``).
+            IllegalActionError: ``game`` does not fit the definition (code ``invalid-game``),
+                or ``chance`` chose an outcome not possible (``impossible-chance-outcome``).
             PrngKeyError: The game needs a key and none was given (``prng-key-required``), or
                 the key is not 32 to 128 hex digits (``invalid-prng-key``).
         """
+        ctx = self._begin(game, prng_key, chance)
+        return RunResult(ctx.state, self._drain(ctx, None))
+
+    def _begin(
+        self, game: Game[ConfigT], prng_key: str | Unkeyed | None, chance: ChanceResolver | None
+    ) -> MachineContext[StateT, ConfigT]:
+        """The initial state up to its initial ``enter``, in a context whose queue is not drained."""
         definition = self.definition
         problems = self._game_problems(game)
         if problems:
@@ -118,12 +133,12 @@ class GameEngine(Generic[StateT, ConfigT]):
                 "turn_manager": {"turn_order": [seat.id for seat in game.players]},
             }
         )
-        ctx = MachineContext(state, game)
+        ctx = MachineContext(state, game, chance)
         state.id = ctx.prng.rand_id()
         if definition.setup is not None:
             definition.setup(ctx)
         self._handlers[state.machine_state].enter(ctx)
-        return RunResult(state, self._drain(ctx, None))
+        return ctx
 
     def _key(self, prng_key: str | Unkeyed | None) -> str | None:
         definition = self.definition
@@ -209,7 +224,13 @@ class GameEngine(Generic[StateT, ConfigT]):
             raise InvalidStateError(problems)
 
     def run(
-        self, action: RawAction, state: StateT, game: Game[ConfigT], *, in_place: bool = False
+        self,
+        action: RawAction,
+        state: StateT,
+        game: Game[ConfigT],
+        *,
+        in_place: bool = False,
+        chance: ChanceResolver | None = None,
     ) -> RunResult[StateT, ConfigT]:
         """Apply ``action`` and every system action it causes to a copy of ``state``.
 
@@ -236,6 +257,8 @@ class GameEngine(Generic[StateT, ConfigT]):
                 the copy. The result's ``state`` is ``state``. If this raises, ``state`` is left
                 undefined (possibly half-changed) and must be discarded. ``state`` must be an
                 instance of the definition's hydrated state type.
+            chance: Chooses the outcomes of the chance points the action leads to instead of
+                the state's PRNG (see :meth:`start`). None: the PRNG draws them.
 
         Raises:
             IllegalActionError: The action cannot be read or may not be played now.
@@ -279,7 +302,7 @@ class GameEngine(Generic[StateT, ConfigT]):
             working = state
         else:
             working = self._copy(state)
-        ctx = MachineContext(working, game)
+        ctx = MachineContext(working, game, chance)
         self._process(parsed, ctx)
         if not ctx.queue:  # the usual case: one action, no system actions queued
             return RunResult(working, (parsed,))
@@ -384,6 +407,7 @@ def run_owned(
     game: Game[ConfigT],
     *,
     checked: bool = False,
+    chance: ChanceResolver | None = None,
 ) -> None:
     """``engine.run(action, state, game, in_place=True)`` for the framework's own searches.
 
@@ -394,7 +418,8 @@ def run_owned(
     them once). Every rule still applies: the handler's acceptance, ``check``, the declared
     transitions, the checksum and the records. Anything else goes through :meth:`GameEngine.run`.
     ``checked``: the caller ran ``action.check`` on ``state`` as it is now (a search that checks
-    only the candidate it drew); the engine does not run it again.
+    only the candidate it drew); the engine does not run it again. ``chance`` decides chance
+    points as in :meth:`GameEngine.run`.
 
     Raises:
         IllegalActionError: The action may not be played now.
@@ -406,10 +431,90 @@ def run_owned(
         or action.system_only
         or type(state) is not engine._state_type
     ):
-        engine.run(action, state, game, in_place=True)
+        engine.run(action, state, game, in_place=True, chance=chance)
         return
-    ctx = MachineContext(state, game)
+    ctx = MachineContext(state, game, chance)
     processor = engine._processor
     processor.process(action, ctx, checked)
     if ctx.queue:
         processor.drain(ctx, action, processed=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Paused(Generic[StateT, ConfigT]):
+    """Where a paused run stopped.
+
+    Attributes:
+        state: The state (changed in place, when the run was given one).
+        actions: The actions recorded by this run, in order.
+        pending: What is left to process: empty when the state waits on players (or is over),
+            else a chance point whose outcome is undecided first, then the rest of the queue.
+    """
+
+    state: StateT
+    actions: tuple[Action[StateT, ConfigT], ...]
+    pending: list[Action[StateT, ConfigT]]
+
+
+def start_paused(
+    engine: GameEngine[StateT, ConfigT], game: Game[ConfigT], prng_key: str | Unkeyed | None
+) -> Paused[StateT, ConfigT]:
+    """Start ``game``, stopping at the first chance point (an adapter's chance node)."""
+    ctx = engine._begin(game, prng_key, None)
+    recorded = engine._processor.drain(ctx, None, pause=True)
+    return Paused(ctx.state, recorded, ctx.queue)
+
+
+def run_paused(
+    engine: GameEngine[StateT, ConfigT],
+    action: Action[StateT, ConfigT],
+    state: StateT,
+    game: Game[ConfigT],
+) -> Paused[StateT, ConfigT]:
+    """:func:`run_owned` (``state`` changes in place) that stops at the first chance point met.
+
+    ``action`` is a user action the caller owns (a codec's or ``enumerate``'s candidate with
+    an id); ``state`` is of the hydrated state type and ``game`` is its game.
+
+    Raises:
+        IllegalActionError: The action may not be played now.
+    """
+    if (
+        type(action) not in engine._actions
+        or action.source is not ActionSource.USER
+        or action.system_only
+        or type(state) is not engine._state_type
+    ):
+        msg = f"run_paused takes a user action of {engine.definition.name} and its hydrated state"
+        raise TypeError(msg)
+    ctx = MachineContext(state, game)
+    engine._processor.process(action, ctx)
+    recorded = engine._processor.drain(ctx, action, processed=True, pause=True)
+    return Paused(state, recorded, ctx.queue)
+
+
+def resume_paused(
+    engine: GameEngine[StateT, ConfigT],
+    pending: list[Action[StateT, ConfigT]],
+    outcome: object,
+    state: StateT,
+    game: Game[ConfigT],
+) -> Paused[StateT, ConfigT]:
+    """Decide the pending chance point as ``outcome`` (``state`` changes in place), and go on
+    to the next chance point.
+
+    ``pending`` is the ``pending`` of the :class:`Paused` that left ``state``; it is consumed.
+
+    Raises:
+        IllegalActionError: Nothing is pending (``not-a-chance-node``), or ``outcome`` is not
+            possible now (``impossible-chance-outcome``; ``state`` is then unchanged).
+    """
+    if not pending:
+        raise IllegalActionError("not-a-chance-node", "no chance point is pending")
+    ctx = MachineContext(state, game, lambda _action, _outcomes: outcome)
+    ctx.queue = pending
+    first = pending.pop(0)
+    engine._processor.process(first, ctx)
+    ctx.chance = None
+    recorded = engine._processor.drain(ctx, first, processed=True, pause=True)
+    return Paused(state, recorded, ctx.queue)

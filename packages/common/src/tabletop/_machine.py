@@ -17,7 +17,15 @@ from tabletop._prng import Prng
 from tabletop._state import GameResult, GameState, PlayerState, SimultaneousGroup
 from tabletop.components._turn_manager import HydratedTurnManager
 
-__all__ = ["AnyState", "HydratedAction", "MachineContext", "StateHandler", "TerminalHandler"]
+__all__ = [
+    "AnyState",
+    "ChanceOutcomes",
+    "ChanceResolver",
+    "HydratedAction",
+    "MachineContext",
+    "StateHandler",
+    "TerminalHandler",
+]
 
 AnyState = GameState[PlayerState, StrEnum]
 """The erased type of any game's state."""
@@ -31,6 +39,17 @@ ConfigT = TypeVar("ConfigT", bound=GameConfig)
 ActionT = TypeVar("ActionT", bound=GameAction, covariant=True)
 SystemActionT = TypeVar("SystemActionT", bound=GameAction)
 
+ChanceOutcomes = Sequence[tuple[object, int]]
+"""A chance point's outcomes now: each possible outcome with its positive integer weight.
+
+An outcome's probability is its weight over the sum of the weights (``[(face, 1) for face in
+range(1, 7)]`` is a fair die; a card that a bag holds twice weighs 2)."""
+
+ChanceResolver = Callable[["HydratedAction[GameAction, AnyState, GameConfig]", ChanceOutcomes], object]
+"""Chooses a chance point's outcome instead of the state's PRNG: given the pending chance action
+and its outcomes now (:meth:`tabletop.HydratedChanceAction.chances`), returns one of those
+outcomes (matched by equality)."""
+
 
 class MachineContext(Generic[StateT, ConfigT]):
     """What handlers and actions see while the engine processes actions.
@@ -41,11 +60,13 @@ class MachineContext(Generic[StateT, ConfigT]):
         prng: The PRNG over ``state.prng``; the only source of randomness game code may use.
     """
 
-    __slots__ = ("_prng", "game", "queue", "state")
+    __slots__ = ("_prng", "chance", "game", "queue", "state")
 
-    def __init__(self, state: StateT, game: Game[ConfigT]) -> None:
+    def __init__(self, state: StateT, game: Game[ConfigT], chance: ChanceResolver | None = None) -> None:
         self.state = state
         self.game = game
+        self.chance = chance
+        """Who decides chance points' outcomes: None for the state's PRNG (see ChanceResolver)."""
         self._prng: Prng | None = None
         self.queue: list[HydratedAction[GameAction, StateT, ConfigT]] = []
         """System actions queued and not processed yet, first to be processed first."""

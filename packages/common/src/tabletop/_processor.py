@@ -8,6 +8,7 @@ from typing import Generic, TypeVar, cast
 
 from tabletop._action import GameAction
 from tabletop._admission import admit
+from tabletop._chance import HydratedChanceAction, resolve_chance
 from tabletop._checksum import next_checksum
 from tabletop._definition import GameDefinition
 from tabletop._errors import GameDefinitionError, IllegalActionError
@@ -37,6 +38,7 @@ class ActionProcessor(Generic[StateT, ConfigT]):
 
     __slots__ = (
         "_accepted",
+        "_chance",
         "_direct_actions",
         "_direct_writes",
         "_handlers",
@@ -64,6 +66,12 @@ class ActionProcessor(Generic[StateT, ConfigT]):
             for state, handler in self._handlers.items()
         }
         """Per machine state, the action types it accepts, if its handler keeps the default test."""
+        self._chance = frozenset(
+            action_class
+            for action_class in definition.actions
+            if issubclass(action_class, HydratedChanceAction)
+        )
+        """The game's chance points (their outcome is decided before they are checked and applied)."""
         self._unchecked = frozenset(
             action_class for action_class in definition.actions if action_class.check is HydratedAction.check
         )
@@ -75,8 +83,13 @@ class ActionProcessor(Generic[StateT, ConfigT]):
         first: Action[StateT, ConfigT] | None,
         *,
         processed: bool = False,
+        pause: bool = False,
     ) -> tuple[Action[StateT, ConfigT], ...]:
-        """Process ``first`` (unless ``processed``) and then every system action queued."""
+        """Process ``first`` (unless ``processed``) and then every system action queued.
+
+        ``pause``: stop before a queued chance point whose outcome is not decided yet, leaving
+        it (and what follows it) in ``ctx.queue`` (an adapter's chance node).
+        """
         queue = ctx.queue
         process = self.process
         if first is not None:
@@ -88,7 +101,10 @@ class ActionProcessor(Generic[StateT, ConfigT]):
         else:
             recorded = []
         limit = self.max_cascade
+        chance = self._chance
         while queue:
+            if pause and type(queue[0]) in chance and queue[0].__dict__.get("outcome") is None:
+                break
             if len(recorded) >= limit:
                 raise GameDefinitionError(
                     self.name,
@@ -120,6 +136,8 @@ class ActionProcessor(Generic[StateT, ConfigT]):
                 f"{action.type} is not allowed in state {current.value}",
                 path="type",
             )
+        if type(action) in self._chance:
+            resolve_chance(action, ctx, ctx.chance, self.name)  # type: ignore[arg-type]
         if not checked and type(action) not in self._unchecked:
             action.check(ctx)
         action.apply(ctx)

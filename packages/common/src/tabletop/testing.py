@@ -9,6 +9,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Generic, TypeVar
 
 from tabletop import games
@@ -17,12 +18,12 @@ from tabletop._definition import GameDefinition
 from tabletop._determinism import describe_divergence, record_playout
 from tabletop._engine import GameEngine, RunResult
 from tabletop._game import Game, GameConfig
-from tabletop._machine import AnyState, HydratedAction, MachineContext
+from tabletop._machine import AnyState, ChanceOutcomes, ChanceResolver, HydratedAction, MachineContext
 from tabletop._parser import RawAction
 from tabletop._prng import Unkeyed
 from tabletop._seating import seated_game
 
-__all__ = ["TEST_PRNG_KEY", "GameHarness", "assert_deterministic", "make_game"]
+__all__ = ["TEST_PRNG_KEY", "ForcedChance", "GameHarness", "assert_deterministic", "make_game"]
 
 StateT = TypeVar("StateT", bound=AnyState)
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
@@ -62,6 +63,35 @@ def _default_seats(definition: GameDefinition[StateT, ConfigT]) -> int:
     return min(max(2, definition.min_players), definition.max_players)
 
 
+class ForcedChance:
+    """A :data:`tabletop.ChanceResolver` that decides chance points with scripted outcomes, in order.
+
+    Pass it as ``chance=`` to :meth:`tabletop.GameEngine.start`, :meth:`~tabletop.GameEngine.run`
+    or :class:`GameHarness`. Each chance point met takes the next outcome; one that is not
+    possible there is refused with ``impossible-chance-outcome`` (nothing changes).
+
+    Example:
+        ``harness = GameHarness(definition, chance=ForcedChance([6, 1]))``: the next two dice
+        come up 6, then 1.
+
+    Raises:
+        LookupError: (when called) a chance point is met after the script ran out.
+    """
+
+    def __init__(self, outcomes: Iterable[object]) -> None:
+        self.remaining: list[object] = list(outcomes)
+        """The outcomes not used yet, next first."""
+
+    def __call__(
+        self, action: HydratedAction[GameAction, AnyState, GameConfig], outcomes: ChanceOutcomes
+    ) -> object:
+        """The next scripted outcome for ``action`` (checked by the engine against ``outcomes``)."""
+        if not self.remaining:
+            msg = f"no forced outcome left for {action.type}"
+            raise LookupError(msg)
+        return self.remaining.pop(0)
+
+
 class GameHarness(Generic[StateT, ConfigT]):
     """One game under test: its definition, engine, game and current state.
 
@@ -71,7 +101,9 @@ class GameHarness(Generic[StateT, ConfigT]):
     A game that needs a PRNG key (:attr:`GameDefinition.requires_prng_key`) is started with
     ``prng_key`` (default :data:`TEST_PRNG_KEY`, so tests stay reproducible on the keyed
     stream a host runs); pass ``prng_key=tabletop.UNKEYED`` to replay from the seed alone.
-    ``harness.prng_key`` is the key used (None: unkeyed).
+    ``harness.prng_key`` is the key used (None: unkeyed). ``chance`` (e.g. a
+    :class:`ForcedChance`) decides the chance points of the start and of every action played
+    (``harness.chance`` may be replaced between plays; None: the state's PRNG draws them).
     """
 
     def __init__(
@@ -82,13 +114,16 @@ class GameHarness(Generic[StateT, ConfigT]):
         seed: int = 42,
         config: ConfigT | None = None,
         prng_key: str | Unkeyed | None = None,
+        chance: ChanceResolver | None = None,
     ) -> None:
         self.definition = definition
+        self.chance = chance
+        """Who decides chance points' outcomes (None: the state's PRNG)."""
         self.engine = GameEngine(definition)
         self.game = make_game(definition, players=players, seed=seed, config=config)
         if prng_key is None and definition.requires_prng_key:
             prng_key = TEST_PRNG_KEY
-        started = self.engine.start(self.game, prng_key=prng_key)
+        started = self.engine.start(self.game, prng_key=prng_key, chance=chance)
         self.state: StateT = started.state
         self.prng_key: str | None = self.state.prng.key
         """The key the game was started with (None: unkeyed)."""
@@ -107,9 +142,12 @@ class GameHarness(Generic[StateT, ConfigT]):
         seed: int = 42,
         config: GameConfig | None = None,
         prng_key: str | Unkeyed | None = None,
+        chance: ChanceResolver | None = None,
     ) -> GameHarness[AnyState, GameConfig]:
         """A harness over an installed game, found through its entry point."""
-        return GameHarness(games.load(name), players=players, seed=seed, config=config, prng_key=prng_key)
+        return GameHarness(
+            games.load(name), players=players, seed=seed, config=config, prng_key=prng_key, chance=chance
+        )
 
     def next_id(self) -> str:
         """A fresh, deterministic action id: ``a1``, ``a2``, ..."""
@@ -156,7 +194,7 @@ class GameHarness(Generic[StateT, ConfigT]):
 
     def run(self, action: RawAction) -> RunResult[StateT, ConfigT]:
         """Play one action and return the engine's full result (state and recorded actions)."""
-        result = self.engine.run(action, self.state, self.game)
+        result = self.engine.run(action, self.state, self.game, chance=self.chance)
         self.state = result.state
         self.log.extend(result.actions)
         return result

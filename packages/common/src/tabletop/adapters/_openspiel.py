@@ -98,7 +98,9 @@ def _game_type(definition: AnyDefinition) -> pyspiel.GameType:
         short_name=short_name(definition.name),
         long_name=f"tabletop {definition.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        if definition.chance_actions
+        else pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=information.PERFECT_INFORMATION
         if hints.perfect_information
         else information.IMPERFECT_INFORMATION,
@@ -147,7 +149,7 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
         two_player = definition.min_players == definition.max_players == 2
         info = pyspiel.GameInfo(
             num_distinct_actions=table.codec.size,
-            max_chance_outcomes=0,
+            max_chance_outcomes=table.chance_codec.size if table.chance_codec is not None else 0,
             num_players=len(table.player_ids),
             min_utility=-1.0,
             max_utility=1.0,
@@ -156,8 +158,14 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type i
         )
         super().__init__(_game_type(definition), info, values)
         self.table = table
-        start = table.start()
-        self._initial = Snapshot(state=start.state, actions=start.actions)
+        if table.chance_codec is None:
+            start = table.start()
+            self._initial = Snapshot(state=start.state, actions=start.actions)
+        else:  # the deal at the start, if any, is chance nodes too
+            paused = table.start_paused()
+            self._initial = Snapshot(
+                state=paused.state, actions=paused.actions, pending=tuple(paused.pending)
+            )
 
     def new_initial_state(self) -> TabletopState:
         """The start of a game (built once per game object and shared)."""
@@ -187,6 +195,8 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
     def __init__(self, game: TabletopGame, trail: tuple[Snapshot, ...]) -> None:
         super().__init__(game)
         self._trail = trail
+        self._moves = 0
+        """Player actions played (chance outcomes do not count towards ``max_game_length``)."""
 
     @property
     def _table(self) -> AnyTable:
@@ -199,13 +209,15 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         return self._trail[-1].state(self._table)
 
     def _turn(self, table: AnyTable) -> Turn[AnyState, GameConfig] | None:
-        if len(self._trail) - 1 >= table.max_game_length:
+        if self._moves >= table.max_game_length:
             return None
         return self._trail[-1].turn(table)
 
     def current_player(self) -> int:
-        """The acting seat's index, or ``PlayerId.TERMINAL``."""
+        """The acting seat's index, ``PlayerId.CHANCE`` at a chance node, or ``PlayerId.TERMINAL``."""
         table = self._table
+        if self._trail[-1].is_chance() and self._moves < table.max_game_length:
+            return int(pyspiel.PlayerId.CHANCE)
         turn = self._turn(table)
         if turn is None:
             return int(pyspiel.PlayerId.TERMINAL)
@@ -218,17 +230,41 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
             return []
         return list(turn.actions)
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, the pending chance point's outcomes: (number, probability), by number."""
+        table = self._table
+        last = self._trail[-1]
+        if table.chance_codec is None or not last.is_chance():
+            msg = "not a chance node"
+            raise RuntimeError(msg)
+        pending = last.pending(table)[0]
+        return table.chance_codec.outcomes(pending, last.state(table), table.game)  # type: ignore[arg-type]
+
     def _apply_action(self, action: int) -> None:
         table = self._table
-        turn = self._turn(table)
-        if turn is None:
-            msg = "the game is over"
-            raise RuntimeError(msg)
-        run = table.play(self._trail[-1].state(table), turn.player_id, action)
-        self._trail = (*self._trail, Snapshot(state=run.state, actions=run.actions))
+        last = self._trail[-1]
+        if last.is_chance():
+            step = table.decide(last.state(table), last.pending(table), action)
+        else:
+            turn = self._turn(table)
+            if turn is None:
+                msg = "the game is over"
+                raise RuntimeError(msg)
+            if table.chance_codec is None:
+                run = table.play(last.state(table), turn.player_id, action)
+                self._trail = (*self._trail, Snapshot(state=run.state, actions=run.actions))
+                self._moves += 1
+                return
+            step = table.play_paused(last.state(table), turn.player_id, action)
+            self._moves += 1
+        snapshot = Snapshot(state=step.state, actions=step.actions, pending=tuple(step.pending))
+        self._trail = (*self._trail, snapshot)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return f"{self._table.player_ids[player]}: {self._table.codec.describe(action)}"
+        table = self._table
+        if player == int(pyspiel.PlayerId.CHANCE) and table.chance_codec is not None:
+            return f"chance: {table.chance_codec.describe(action)}"
+        return f"{table.player_ids[player]}: {table.codec.describe(action)}"
 
     def is_terminal(self) -> bool:
         """True once the game has a result or was cut off."""

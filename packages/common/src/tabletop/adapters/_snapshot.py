@@ -9,7 +9,7 @@ import orjson
 
 from tabletop._action import GameAction
 from tabletop._game import GameConfig
-from tabletop._machine import AnyState
+from tabletop._machine import AnyState, HydratedAction
 from tabletop.adapters._observation import log_json, observation_json
 from tabletop.adapters._table import Table, Turn
 
@@ -25,7 +25,17 @@ class Snapshot:
     built on first use and kept.
     """
 
-    __slots__ = ("_actions", "_actions_json", "_json", "_logs", "_observations", "_state", "_turn")
+    __slots__ = (
+        "_actions",
+        "_actions_json",
+        "_json",
+        "_logs",
+        "_observations",
+        "_pending",
+        "_pending_json",
+        "_state",
+        "_turn",
+    )
 
     def __init__(
         self,
@@ -34,8 +44,12 @@ class Snapshot:
         actions: tuple[GameAction, ...] | None = None,
         json: bytes | None = None,
         actions_json: tuple[bytes, ...] | None = None,
+        pending: tuple[GameAction, ...] | None = None,
+        pending_json: tuple[bytes, ...] = (),
     ) -> None:
         self._state = state
+        self._pending = pending
+        self._pending_json = pending_json
         self._json = json
         self._actions = actions
         self._actions_json = actions_json
@@ -48,12 +62,17 @@ class Snapshot:
 
     def __reduce__(
         self,
-    ) -> tuple[Callable[[bytes, tuple[bytes, ...]], Snapshot], tuple[bytes, tuple[bytes, ...]]]:
+    ) -> tuple[
+        Callable[[bytes, tuple[bytes, ...], tuple[bytes, ...]], Snapshot],
+        tuple[bytes, tuple[bytes, ...], tuple[bytes, ...]],
+    ]:
         if self._actions_json is None:
             assert self._actions is not None
             self._actions_json = tuple(action.model_dump_json().encode() for action in self._actions)
-        # Pickled (OpenSpiel's serialization) as our JSON: the state and the recorded actions.
-        return (snapshot_from_json, (self.json(), self._actions_json))
+        if self._pending and not self._pending_json:
+            self._pending_json = tuple(action.model_dump_json().encode() for action in self._pending)
+        # Pickled (OpenSpiel's serialization) as our JSON: the state, the recorded and pending actions.
+        return (snapshot_from_json, (self.json(), self._actions_json, self._pending_json))
 
     def json(self) -> bytes:
         """The whole state as compact JSON (what serialization and ``str`` use)."""
@@ -77,6 +96,21 @@ class Snapshot:
                 table.definition.parser.parse_recorded(action) for action in self._actions_json
             )
         return self._actions
+
+    def pending(self, table: AnyTable) -> list[HydratedAction[GameAction, AnyState, GameConfig]]:
+        """The system actions left to process, a chance point first; empty but at a chance node.
+
+        Copies: the caller may consume them.
+        """
+        if self._pending is None:
+            self._pending = tuple(
+                table.definition.parser.parse_recorded(action) for action in self._pending_json
+            )
+        return [table.definition.parser.parse_recorded(action) for action in self._pending]
+
+    def is_chance(self) -> bool:
+        """True at a chance node: a chance point waits for its outcome."""
+        return bool(self._pending) or bool(self._pending_json)
 
     def turn(self, table: AnyTable) -> Turn[AnyState, GameConfig] | None:
         """Who acts and their legal actions; None once the game is over."""
@@ -119,5 +153,7 @@ def recorded_actions(trail: Sequence[Snapshot], table: AnyTable) -> list[GameAct
     ]
 
 
-def snapshot_from_json(json: bytes, actions_json: tuple[bytes, ...]) -> Snapshot:
-    return Snapshot(json=json, actions_json=actions_json)
+def snapshot_from_json(
+    json: bytes, actions_json: tuple[bytes, ...], pending_json: tuple[bytes, ...] = ()
+) -> Snapshot:
+    return Snapshot(json=json, actions_json=actions_json, pending_json=pending_json)

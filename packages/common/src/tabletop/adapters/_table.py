@@ -7,12 +7,13 @@ from typing import Generic, TypeVar
 
 from tabletop._action import GameAction
 from tabletop._definition import GameDefinition
-from tabletop._engine import GameEngine, RunResult
-from tabletop._errors import GameDefinitionError
+from tabletop._engine import GameEngine, Paused, RunResult, resume_paused, run_paused, start_paused
+from tabletop._errors import GameDefinitionError, IllegalActionError
 from tabletop._game import Game, GameConfig, Player
 from tabletop._machine import AnyState, HydratedAction
 from tabletop._prng import Unkeyed, new_prng_key
 from tabletop._state import GameResult
+from tabletop.adapters._chance_codec import ChanceCodec
 from tabletop.adapters._codec import ActionCodec
 from tabletop.adapters._hints import DEFAULT_MAX_GAME_LENGTH, AdapterHints, adapter_hints
 
@@ -103,6 +104,10 @@ class Table(Generic[StateT, ConfigT]):
         self.game: Game[ConfigT] = self._make_game(seed)
         self.engine = GameEngine(definition)
         self.codec = ActionCodec(definition, self.game)
+        self.chance_codec: ChanceCodec[StateT, ConfigT] | None = (
+            ChanceCodec(definition, self.game) if definition.chance_actions else None
+        )
+        """The numbering of the declared chance points' outcomes; None for a game without any."""
         if max_game_length is None:
             max_game_length = self.hints.max_game_length or DEFAULT_MAX_GAME_LENGTH
         self.max_game_length = max_game_length
@@ -163,6 +168,33 @@ class Table(Generic[StateT, ConfigT]):
         """
         action = self.codec.decode(index, player_id, action_id=f"a{state.action_count}")
         return self.engine.run(action, state, self.game)
+
+    def start_paused(self) -> Paused[StateT, ConfigT]:
+        """:meth:`start`, stopping at the first chance point (its ``pending`` is then not empty)."""
+        return start_paused(self.engine, self.game, self.prng_key)
+
+    def play_paused(self, state: StateT, player_id: str, index: int) -> Paused[StateT, ConfigT]:
+        """:meth:`play` (on a copy of ``state``), stopping at the first chance point met."""
+        action = self.codec.decode(index, player_id, action_id=f"a{state.action_count}")
+        return run_paused(self.engine, action, self.engine.copy_state(state), self.game)
+
+    def decide(
+        self, state: StateT, pending: list[HydratedAction[GameAction, StateT, ConfigT]], index: int
+    ) -> Paused[StateT, ConfigT]:
+        """The pending chance point of ``state`` decided as outcome number ``index`` (on copies).
+
+        Raises:
+            IllegalActionError: Nothing is pending, or the outcome is not possible now.
+            IndexError: ``index`` is out of range.
+        """
+        if self.chance_codec is None or not pending:
+            raise IllegalActionError("not-a-chance-node", "no chance point is pending")
+        tag, outcome = self.chance_codec.decode(index)
+        if tag != str(pending[0].type):
+            msg = f"chance outcome {index} is a {tag} outcome, not a {pending[0].type} one"
+            raise IllegalActionError("impossible-chance-outcome", msg, path="outcome")
+        copies = [action.with_id(action.id) for action in pending]
+        return resume_paused(self.engine, copies, outcome, self.engine.copy_state(state), self.game)
 
     def returns(self, state: StateT) -> list[float]:
         """Every seat's return in seating order (see :func:`outcome_returns`)."""
