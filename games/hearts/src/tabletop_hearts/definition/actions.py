@@ -6,7 +6,7 @@ from enum import StrEnum
 class ActionType(StrEnum):
     """Every action Hearts knows."""
 
-    DEAL = "Deal"
+    DEAL_CARD = "DealCard"
     PASS_CARDS = "PassCards"
     EXCHANGE_PASSES = "ExchangePasses"
     PLAY_CARD = "PlayCard"
