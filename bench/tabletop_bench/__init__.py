@@ -12,13 +12,14 @@ from collections.abc import Callable, Iterable
 from tabletop_bench._cases import CASES as ENGINE_CASES
 from tabletop_bench._cases import Row
 from tabletop_bench._fairness import FAIRNESS_CASES
+from tabletop_bench._hearts import HEARTS_CASES
 from tabletop_bench._hotpath import HOTPATH_CASES
 from tabletop_bench._http import HTTP_CASES
 from tabletop_bench._report import BenchResult, environment, format_table, save_result
 from tabletop_bench._search import SEARCH_CASES
 from tabletop_bench._timing import Budget
 
-CASES = {**ENGINE_CASES, **HOTPATH_CASES, **SEARCH_CASES, **HTTP_CASES, **FAIRNESS_CASES}
+CASES = {**ENGINE_CASES, **HOTPATH_CASES, **SEARCH_CASES, **HTTP_CASES, **FAIRNESS_CASES, **HEARTS_CASES}
 """Every case, in the order the table shows them: the general engine cases, the engine hot-path
 cases and the search/simulation cases (issue 15), then the server's (issue 13)."""
 

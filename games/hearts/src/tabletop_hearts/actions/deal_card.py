@@ -6,7 +6,7 @@ from tabletop import ChanceAction, ChanceOutcomes, Game, HydratedChanceAction
 from tabletop.components import Card
 from tabletop.views import Owner, OwnerOnly
 
-from tabletop_hearts.components.cards import DECK, sort_key
+from tabletop_hearts.components.cards import DECK, card_key, sort_key
 from tabletop_hearts.definition.actions import ActionType
 from tabletop_hearts.model.config import HeartsConfig
 from tabletop_hearts.model.game_state import Ctx, HydratedHeartsGameState
@@ -28,8 +28,8 @@ class HydratedDealCard(DealCard, HydratedChanceAction[DealCard, HydratedHeartsGa
 
     def chances(self, ctx: Ctx) -> ChanceOutcomes:
         """The cards in no hand yet, each with weight 1."""
-        dealt = {card for player in ctx.state.players for card in player.hand}
-        return [(card, 1) for card in DECK if card not in dealt]
+        dealt = {card_key(card) for player in ctx.state.players for card in player.hand}
+        return [(card, 1) for card in DECK if card_key(card) not in dealt]
 
     @classmethod
     def chance_space(cls, game: Game[HeartsConfig]) -> list[Card]:

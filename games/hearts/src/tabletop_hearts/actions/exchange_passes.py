@@ -4,7 +4,7 @@ from typing import Literal
 
 from tabletop import GameAction, HydratedAction, IllegalActionError
 
-from tabletop_hearts.components.cards import sort_key
+from tabletop_hearts.components.cards import card_key, sort_key
 from tabletop_hearts.definition.actions import ActionType
 from tabletop_hearts.model.config import HeartsConfig
 from tabletop_hearts.model.game_state import Ctx, HydratedHeartsGameState
@@ -33,7 +33,8 @@ class HydratedExchangePasses(
         """Move every passed card from its passer's hand to its receiver's (``received``)."""
         state = ctx.state
         for player in state.players:
-            player.hand = [card for card in player.hand if card not in player.passed]
+            passed = {card_key(card) for card in player.passed}
+            player.hand = [card for card in player.hand if card_key(card) not in passed]
         for player in state.players:
             receiver = state.player(state.receiver_of(player.player_id))
             receiver.received = list(player.passed)

@@ -8,7 +8,7 @@ from tabletop import Game, GameAction, HydratedAction, IllegalActionError
 from tabletop.components import Card
 from tabletop.views import OwnerOnly
 
-from tabletop_hearts.components.cards import CARDS_IN_PASS, DECK
+from tabletop_hearts.components.cards import CARDS_IN_PASS, DECK, card_key
 from tabletop_hearts.definition.actions import ActionType
 from tabletop_hearts.model.config import HeartsConfig
 from tabletop_hearts.model.game_state import Ctx, HydratedHeartsGameState
@@ -33,10 +33,12 @@ class HydratedPassCards(PassCards, HydratedAction[PassCards, HydratedHeartsGameS
         player = ctx.state.player(self.player_id)
         if player.has_passed:
             raise IllegalActionError("already-passed", f"{self.player_id!r} has passed this deal")
-        if len(set(self.cards)) != len(self.cards):
+        keys = [card_key(card) for card in self.cards]
+        if len(set(keys)) != len(keys):
             raise IllegalActionError("duplicate-card", "pass three different cards", path="cards")
+        held = {card_key(card) for card in player.hand}
         for index, card in enumerate(self.cards):
-            if card not in player.hand:
+            if keys[index] not in held:
                 raise IllegalActionError(
                     "card-not-in-hand", f"{self.player_id!r} does not hold {card.code}", path=f"cards.{index}"
                 )

@@ -6,7 +6,7 @@ from pydantic import JsonValue
 from tabletop import Game, GameAction, HydratedAction, IllegalActionError, Model
 from tabletop.components import Card, Suit
 
-from tabletop_hearts.components.cards import DECK, PLAYERS, QUEEN_OF_SPADES, TRICKS, TWO_OF_CLUBS
+from tabletop_hearts.components.cards import DECK, PLAYERS, TRICKS, TWO_OF_CLUBS, card_key, is_queen_of_spades
 from tabletop_hearts.definition.actions import ActionType
 from tabletop_hearts.model.config import HeartsConfig
 from tabletop_hearts.model.game_state import Ctx, DealRecord, HydratedHeartsGameState, PlayedCard, Trick
@@ -44,12 +44,12 @@ class HydratedPlayCard(PlayCard, HydratedAction[PlayCard, HydratedHeartsGameStat
         state = ctx.state
         hand = state.player(self.player_id).hand
         card = self.card
-        if card not in hand:
+        key = card_key(card)
+        if all(card_key(held) != key for held in hand):
             raise IllegalActionError(
                 "card-not-in-hand", f"{self.player_id!r} does not hold {card.code}", path="card"
             )
-        legal = state.legal_plays(self.player_id)
-        if card in legal:
+        if any(card_key(legal) == key for legal in state.legal_plays(self.player_id)):
             return
         led = state.led_suit()
         if led is not None and any(held.suit is led for held in hand):
@@ -57,7 +57,7 @@ class HydratedPlayCard(PlayCard, HydratedAction[PlayCard, HydratedHeartsGameStat
         if state.cards_played == 0:
             which = "a club" if state.rules.can_lead_any_club else f"the {TWO_OF_CLUBS.code}"
             raise IllegalActionError("must-lead-two-of-clubs", f"the first lead is {which}", path="card")
-        if state.cards_played < PLAYERS and (card.suit is Suit.HEARTS or card == QUEEN_OF_SPADES):
+        if state.cards_played < PLAYERS and (card.suit is Suit.HEARTS or is_queen_of_spades(card)):
             raise IllegalActionError(
                 "no-points-on-first-trick", "no heart and no queen of spades on the first trick", path="card"
             )
@@ -69,9 +69,10 @@ class HydratedPlayCard(PlayCard, HydratedAction[PlayCard, HydratedHeartsGameStat
         """Play the card; a fourth gives the trick to the highest of the suit led, a 52nd ends the deal."""
         state = ctx.state
         player = state.player(self.player_id)
-        player.hand.remove(self.card)
+        key = card_key(self.card)
+        player.hand = [card for card in player.hand if card_key(card) != key]
         state.trick.append(PlayedCard(player_id=self.player_id, card=self.card))
-        if self.card.suit is Suit.HEARTS or (state.rules.qs_breaks_hearts and self.card == QUEEN_OF_SPADES):
+        if self.card.suit is Suit.HEARTS or (state.rules.qs_breaks_hearts and is_queen_of_spades(self.card)):
             state.hearts_broken = True
         metadata = PlayCardMetadata()
         if len(state.trick) == PLAYERS:

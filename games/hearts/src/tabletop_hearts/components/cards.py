@@ -17,7 +17,9 @@ __all__ = [
     "TRICKS",
     "TWO_OF_CLUBS",
     "PassDirection",
+    "card_key",
     "card_points",
+    "is_queen_of_spades",
     "rank_value",
     "sort_key",
 ]
@@ -64,6 +66,16 @@ TWO_OF_CLUBS = Card(rank=Rank.TWO, suit=Suit.CLUBS)
 """Its holder leads the first trick."""
 
 
+def card_key(card: Card) -> tuple[Rank, Suit]:
+    """The card as a plain tuple: cheap to hash and compare (a model's ``==`` is slow on hot paths)."""
+    return card.rank, card.suit
+
+
+def is_queen_of_spades(card: Card) -> bool:
+    """True for the queen of spades."""
+    return card.rank is Rank.QUEEN and card.suit is Suit.SPADES
+
+
 def rank_value(card: Card) -> int:
     """The card's rank from 0 (two) to 12 (ace): the higher wins a trick in the suit led."""
     return _RANK_VALUE[card.rank]
@@ -83,9 +95,9 @@ def card_points(card: Card, *, jd_bonus: bool) -> int:
     diamonds with ``jd_bonus``, 0 otherwise."""
     if card.suit is Suit.HEARTS:
         return 1
-    if card == QUEEN_OF_SPADES:
+    if is_queen_of_spades(card):
         return 13
-    if jd_bonus and card == JACK_OF_DIAMONDS:
+    if jd_bonus and card.rank is Rank.JACK and card.suit is Suit.DIAMONDS:
         return JACK_OF_DIAMONDS_POINTS
     return 0
 

@@ -2,14 +2,14 @@
 
 from pydantic import Field
 from tabletop import GameState, Hydrated, MachineContext, Model, StateHandler
-from tabletop.components import Card, Suit
+from tabletop.components import Card, Rank, Suit
 
 from tabletop_hearts.components.cards import (
     PLAYERS,
-    QUEEN_OF_SPADES,
-    TWO_OF_CLUBS,
     PassDirection,
+    card_key,
     card_points,
+    is_queen_of_spades,
     rank_value,
 )
 from tabletop_hearts.definition.states import MachineState
@@ -90,7 +90,8 @@ class HydratedHeartsGameState(HeartsGameState, Hydrated[HeartsGameState]):
 
     def holder_of(self, card: Card) -> str | None:
         """Who holds ``card`` now; None once it has been played."""
-        return next((player.player_id for player in self.players if card in player.hand), None)
+        key = card_key(card)
+        return next((p.player_id for p in self.players if any(card_key(c) == key for c in p.hand)), None)
 
     def legal_plays(self, player_id: str) -> list[Card]:
         """The cards ``player_id`` may play now, in hand order (OpenSpiel's rules, option by option).
@@ -110,17 +111,18 @@ class HydratedHeartsGameState(HeartsGameState, Hydrated[HeartsGameState]):
         rules = self.rules
         played = self.cards_played
         if played == 0:
-            if TWO_OF_CLUBS not in hand:
+            two = next((card for card in hand if card.suit is Suit.CLUBS and card.rank is Rank.TWO), None)
+            if two is None:
                 return []
             clubs = [card for card in hand if card.suit is Suit.CLUBS] if rules.can_lead_any_club else []
-            return clubs or [TWO_OF_CLUBS]
+            return clubs or [two]
         if rules.no_pts_on_first_trick and played < PLAYERS:
-            safe = [card for card in hand if card != QUEEN_OF_SPADES and card.suit is not Suit.HEARTS]
+            safe = [card for card in hand if not is_queen_of_spades(card) and card.suit is not Suit.HEARTS]
             if safe:
                 return safe
         if led is None:
             leads = [card for card in hand if card.suit is not Suit.HEARTS or self.hearts_broken]
-            if rules.can_lead_hearts_instead_of_qs and leads == [QUEEN_OF_SPADES]:
+            if rules.can_lead_hearts_instead_of_qs and len(leads) == 1 and is_queen_of_spades(leads[0]):
                 leads = []
             if leads:
                 return leads
