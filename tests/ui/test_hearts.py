@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 
 OpenSeat = Callable[[str], Seat]
 Card = tuple[str, str]
-BOTS = [{"name": f"Bot {n}", "bot": {"kind": "random"}} for n in (1, 2, 3)]
+BOTS: list[dict[str, object]] = [{"name": f"Bot {n}", "bot": {"kind": "random"}} for n in (1, 2, 3)]
 AXE = ROOT / "games-ui" / "node_modules" / "axe-core" / "axe.min.js"
 FITS = """() => {
     const table = document.querySelector('[data-testid=game-hearts]');

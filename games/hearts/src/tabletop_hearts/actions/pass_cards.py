@@ -36,7 +36,7 @@ class HydratedPassCards(PassCards, HydratedAction[PassCards, HydratedHeartsGameS
         keys = [card_key(card) for card in self.cards]
         if len(set(keys)) != len(keys):
             raise IllegalActionError("duplicate-card", "pass three different cards", path="cards")
-        held = {card_key(card) for card in player.hand}
+        held = {(card.rank, card.suit) for card in player.hand}  # card_key, inlined: 286 checks a seat
         for index, card in enumerate(self.cards):
             if keys[index] not in held:
                 raise IllegalActionError(
