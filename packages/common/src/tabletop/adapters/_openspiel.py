@@ -267,8 +267,11 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         return f"{table.player_ids[player]}: {table.codec.describe(action)}"
 
     def is_terminal(self) -> bool:
-        """True once the game has a result or was cut off."""
-        return self._turn(self._table) is None
+        """True once the game has a result or was cut off (never at a chance node: play goes on)."""
+        table = self._table
+        if self._trail[-1].is_chance() and self._moves < table.max_game_length:
+            return False
+        return self._turn(table) is None
 
     def returns(self) -> list[float]:
         """+1 for each winner and -1 for everyone else once the game is won; 0 otherwise."""
