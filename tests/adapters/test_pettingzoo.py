@@ -21,10 +21,10 @@ LARGE_VIEWS = {"hearts": 16_384}
 """Games whose views outgrow the default ``observation_bytes`` (Hearts: a deal's tricks, the deals so far)."""
 
 
-def _env(game: str, **options: str) -> TabletopEnv:
+def _env(game: str, prng_key: str | None = None) -> TabletopEnv:
     if game in LARGE_VIEWS:
-        return TabletopEnv(game, observation_bytes=LARGE_VIEWS[game], **options)
-    return TabletopEnv(game, **options)
+        return TabletopEnv(game, observation_bytes=LARGE_VIEWS[game], prng_key=prng_key)
+    return TabletopEnv(game, prng_key=prng_key)
 
 
 @pytest.fixture
