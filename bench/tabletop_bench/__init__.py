@@ -14,6 +14,7 @@ from tabletop_bench._cases import CASES as ENGINE_CASES
 from tabletop_bench._cases import Row
 from tabletop_bench._chance import CHANCE_CASES
 from tabletop_bench._fairness import FAIRNESS_CASES
+from tabletop_bench._hearts import HEARTS_CASES
 from tabletop_bench._hex import HEX_CASES
 from tabletop_bench._hotpath import HOTPATH_CASES
 from tabletop_bench._http import HTTP_CASES
@@ -32,6 +33,7 @@ CASES = {
     **OUTBOX_CASES,
     **BACKGAMMON_CASES,
     **CHANCE_CASES,
+    **HEARTS_CASES,
 }
 """Every case, in the order the table shows them: the general engine cases, the engine hot-path
 cases and the search/simulation cases (issue 15), then the server's (issue 13)."""

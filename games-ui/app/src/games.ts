@@ -8,9 +8,10 @@ import { sampleUi } from "@tabletop/sample-ui";
 import { ticTacToeUi } from "@tabletop/tic-tac-toe-ui";
 import { hexUi } from "@tabletop/hex-ui";
 import { backgammonUi } from "@tabletop/backgammon-ui";
+import { heartsUi } from "@tabletop/hearts-ui";
 import GenericTable from "./GenericTable.svelte";
 
-const uis: AnyGameUi[] = [sampleUi, ticTacToeUi, goFishUi, goofspielUi, pigUi, galleryUi, hexUi, backgammonUi];
+const uis: AnyGameUi[] = [sampleUi, ticTacToeUi, goFishUi, goofspielUi, pigUi, galleryUi, hexUi, backgammonUi, heartsUi];
 const byGame = new Map(uis.map((ui) => [ui.game, ui]));
 
 export function uiFor(game: string): AnyGameUi {

@@ -267,7 +267,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         return f"{table.player_ids[player]}: {table.codec.describe(action)}"
 
     def is_terminal(self) -> bool:
-        """True once the game has a result or was cut off."""
+        """True once the game has a result or was cut off (never at a chance node: play goes on)."""
         table = self._table
         if self._trail[-1].is_chance() and self._moves < table.max_game_length:
             return False

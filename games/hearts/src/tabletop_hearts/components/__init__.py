@@ -1,0 +1,1 @@
+"""Constants and card rules Hearts' models share (``tabletop_hearts.components.cards``)."""

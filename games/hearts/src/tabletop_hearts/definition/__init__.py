@@ -1,0 +1,1 @@
+"""Hearts's declarations: machine states, action types, handlers, the definition."""

@@ -1,0 +1,1 @@
+"""Hearts's state models."""

@@ -1,0 +1,1 @@
+"""Hearts's state handlers: one module per machine state."""
