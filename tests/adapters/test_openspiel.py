@@ -14,6 +14,7 @@ from tabletop import IllegalActionError
 from tabletop.games import available
 from tabletop.openspiel import TabletopGame, TabletopState, load_game, register_all, short_name
 from tabletop.views import project, project_action
+from tabletop_fixtures.short_games import SHORT_PARAMS
 
 TOP_ROW_WIN = [0, 3, 1, 4, 2]  # player_0 marks (0,0), (1,0), (2,0); player_1 marks (0,1), (1,1)
 
@@ -39,7 +40,9 @@ def test_every_installed_game_registers_under_a_short_name() -> None:
 
 @pytest.mark.parametrize("game", available())
 def test_random_simulations_pass_openspiel_checks(game: str) -> None:
-    pyspiel.random_sim_test(load_game(game), num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(
+        load_game(game, **SHORT_PARAMS.get(game, {})), num_sims=2, serialize=True, verbose=False
+    )
 
 
 def test_random_simulations_pass_with_more_players_and_another_seed() -> None:
