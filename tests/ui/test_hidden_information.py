@@ -55,10 +55,12 @@ def cards_in(value: object) -> Iterator[Card]:
 
 
 def keys_in(value: object) -> Iterator[str]:
-    """Every object key anywhere in a JSON value."""
+    """Every object key anywhere in a JSON value that holds something (a match's ``fairness.key``
+    is null until the match is over, when it is revealed on purpose)."""
     if isinstance(value, dict):
         for key, item in value.items():
-            yield key
+            if item is not None:
+                yield key
             yield from keys_in(item)
     elif isinstance(value, list):
         for item in value:
