@@ -10,6 +10,7 @@ import pytest
 from tabletop import AnyState
 from tabletop._cli import main
 from tabletop._cli._play import demo, play
+from tabletop.games import load
 from tabletop.golden import load_golden
 
 
@@ -35,7 +36,9 @@ def test_golden_record_keeps_the_config_and_check_replays_it(tmp_path: Path) -> 
     argv = ["golden", "record", "pig", "--seed", "3", "--dir", str(tmp_path), "--config", '{"target": 12}']
     assert main(argv) == 0
     (path,) = tmp_path.iterdir()
-    assert load_golden(path).config == {"target": 12}
+    # the golden keeps the whole config the game ran with: the given target, every default spelled out
+    expected = load("pig").config_type.model_validate({"target": 12}).model_dump(mode="json")
+    assert load_golden(path).config == expected and expected["target"] == 12
     assert main(["golden", "check", "pig", "--dir", str(tmp_path)]) == 0
 
 

@@ -25,7 +25,7 @@ def _dump(state: AnyState) -> bytes:
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_in_place_runs_equal_the_safe_path_on_random_playouts(name: str, seed: int) -> None:
     # Three paths: the safe copy, run(in_place=True), and run_owned (a search's own candidate).
-    engine, game = seated(name, seed)
+    engine, game = seated(name, seed, short=True)
     rng = random.Random(seed)
     safe = engine.start(game, prng_key=TEST_PRNG_KEY).state
     owned = engine.copy_state(safe)

@@ -105,7 +105,7 @@ def test_a_human_plays_a_whole_deal_by_keyboard_against_three_bots_on_a_narrow_s
 ) -> None:
     match_id = server.create_match("hearts", [{"name": "Ann"}, *BOTS], {"target_score": 1})
     ann = open_narrow_seat("ann")
-    ann.goto(f"#/match/{match_id}/join/p1")
+    ann.join(f"#/match/{match_id}/join/p1")
     expect(ann.page.locator(tid("whoami"))).to_have_text("You play seat p1")
     ann.wait_live()
     ann.mark_no_reload()
@@ -154,7 +154,7 @@ def test_a_second_human_never_sees_the_first_seats_hand(server: Server, open_sea
     )
     ann, bob = open_seat("ann"), open_seat("bob")
     for player_id, seat in (("p1", ann), ("p2", bob)):
-        seat.goto(f"#/match/{match_id}/join/{player_id}")
+        seat.join(f"#/match/{match_id}/join/{player_id}")
         expect(seat.page.locator(tid("whoami"))).to_have_text(f"You play seat {player_id}")
         seat.wait_live()
         expect(seat.page.locator(f"{tid('hand')} button")).to_have_count(13)

@@ -59,7 +59,7 @@ def test_hex_two_seats_play_to_a_winning_chain_by_mouse_and_keyboard(
     match_id = create(ann, "3")
     href = ann.page.get_attribute(tid("join-link-p2"), "href")
     assert href
-    bob.goto(href)
+    bob.join(href)
     bob.wait_live()
     expect(ann.page.locator('[data-testid^="cell-"]')).to_have_count(9)
     expect(ann.page.locator(tid("cell-c3"))).to_have_attribute("aria-label", "c3, empty")
@@ -163,7 +163,7 @@ def test_hex_11x11_fits_a_320_px_screen_without_sideways_page_scroll(
     create(ann, "11")
     href = ann.page.get_attribute(tid("join-link-p2"), "href")
     assert href
-    bob.goto(href)
+    bob.join(href)
     bob.wait_live()
     expect(bob.page.locator('[data-testid^="cell-"]')).to_have_count(121)
     assert _no_sideways_page_scroll(bob)

@@ -31,7 +31,8 @@ def test_random_bots_in_every_seat_finish_every_game(server: LiveServer, api: Ap
     seats = max(2, load(game).min_players)
     match = api.create(game, [{"name": f"Bot {n}", "bot": {"kind": "random"}} for n in range(seats)], seed=5)
     final = _wait(api, match["id"], lambda info: info["status"] == "finished", timeout=120)
-    assert final["index"] == len(api.actions(match["id"])["actions"]) > 0
+    log = api.log(match["id"])
+    assert final["index"] == len(log) > 0 and [action["index"] for action in log] == list(range(len(log)))
 
 
 @pytest.mark.parametrize(

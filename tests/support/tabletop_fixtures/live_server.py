@@ -152,6 +152,16 @@ class Api:
             )
         )
 
+    def log(self, match_id: str, token: str | None = None) -> list[Json]:
+        """The whole projected log, read page by page (``next_after``) as a client must."""
+        found: list[Json] = []
+        after: int | None = -1
+        while after is not None:
+            page = self.actions(match_id, token, after)
+            found += page["actions"]
+            after = page["next_after"]
+        return found
+
     def post_action(
         self, match_id: str, token: str | None, body: Json, *, headers: Mapping[str, str] | None = None
     ) -> httpx.Response:
