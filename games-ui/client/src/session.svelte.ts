@@ -56,6 +56,7 @@ export class MatchSession<View, Action extends Indexed, Request extends { type: 
   #paced: UpdateEvent<View, LegalOf<Request>, Action>[] = [];
   #pacing = false;
   #stopped = false;
+  #readOnly = false;
 
   constructor(client: TabletopClient, matchId: string, seat: Seat | null, factory?: EventSourceFactory) {
     this.client = client;
@@ -82,11 +83,43 @@ export class MatchSession<View, Action extends Indexed, Request extends { type: 
 
   /** True when this seat may act now. */
   get myTurn(): boolean {
-    return this.seat !== null && this.status === "in_progress" && this.validActionTypes.length > 0;
+    return this.seat !== null && !this.#readOnly && this.status === "in_progress" && this.validActionTypes.length > 0;
+  }
+
+  /** True for a past position (`MatchSession.past`): shown, never played from. */
+  get readOnly(): boolean {
+    return this.#readOnly;
+  }
+
+  /** True when no move can be made now (`busy`, or `readOnly`): game UIs disable their move controls on it. */
+  get locked(): boolean {
+    return this.busy || this.#readOnly;
+  }
+
+  /**
+   * A read-only copy of `live` after its first `at.index` actions, as its seat saw them (the history
+   * route): no legal actions, no stream; `submit`, `play`, `undo` refuse without calling the server.
+   */
+  static past<View, Action extends Indexed, Request extends { type: string }>(
+    live: MatchSession<View, Action, Request>,
+    at: { index: number; head: number; view: View; actions: Action[] },
+  ): MatchSession<View, Action, Request> {
+    const past = new MatchSession<View, Action, Request>(live.client, live.matchId, live.seat);
+    past.#readOnly = true;
+    past.#stopped = true;
+    past.match = live.match;
+    past.view = at.view;
+    past.index = at.index;
+    past.log = at.actions;
+    past.status = at.index < at.head ? "in_progress" : live.status;
+    past.legalActions = [];
+    past.loaded = true;
+    return past;
   }
 
   /** Loads the match, the view and the log, then follows the event stream. */
   async start(): Promise<void> {
+    if (this.#readOnly) return; // a past position follows no stream
     try {
       const [match, view, log] = await Promise.all([
         this.client.getMatch(this.matchId),
@@ -136,6 +169,7 @@ export class MatchSession<View, Action extends Indexed, Request extends { type: 
   /** Submits an action of type `type` (its body typed from the game's request union). */
   async submit<T extends Request["type"]>(type: T, body: ActionBody<Request, T>, options: SubmitOptions = {}): Promise<boolean> {
     const seat = this.seat;
+    if (this.#readOnly) return false; // a past position is never played from
     if (seat === null) {
       this.error = new ApiError(401, { code: "missing-token", message: "spectators cannot act", path: null });
       return false;
@@ -220,7 +254,7 @@ export class MatchSession<View, Action extends Indexed, Request extends { type: 
   }
 
   async undo(): Promise<boolean> {
-    if (this.seat === null) return false;
+    if (this.seat === null || this.#readOnly) return false;
     this.busy = true;
     try {
       const view = await this.client.undo<View, LegalOf<Request>>(this.matchId, this.seat.token);

@@ -242,4 +242,26 @@ describe("MatchSession", () => {
     expect(session.error?.code).toBe("missing-token");
     expect(server.calls).toHaveLength(0);
   });
+
+  it("shows a past position read-only: nothing to play, and a move is refused without calling the server", async () => {
+    const server = scripted([mark(0, "p1"), mark(1, "p2")]);
+    const live = await started(server);
+    const before = server.calls.length;
+    const past = MatchSession.past(live, { index: 1, head: 2, view: { marks: ["s0"] }, actions: [mark(0, "p1")] });
+    expect(past.readOnly).toBe(true);
+    expect(past.locked).toBe(true);
+    expect(live.locked).toBe(false);
+    expect(past.view).toEqual({ marks: ["s0"] });
+    expect(past.log.map((a) => a.index)).toEqual([0]);
+    expect(past.legalOf("Mark")).toEqual([]);
+    expect(past.myTurn).toBe(false);
+    expect(past.nameOf("p2")).toBe("Bob");
+    expect(await past.submit("Mark", { square: 4 })).toBe(false);
+    expect(await past.play({ type: "Mark", game_id: "m1", player_id: "p1", square: 4 })).toBe(false);
+    expect(await past.undo()).toBe(false);
+    await past.start();
+    expect(server.calls).toHaveLength(before);
+    expect(server.sources).toHaveLength(1); // the live session's stream only
+    live.stop();
+  });
 });
