@@ -1,4 +1,4 @@
-"""A webhook receiver on a loopback port: records every POST, and can fail or stall on purpose."""
+"""A webhook receiver on a loopback port: records every POST, and can fail, stall or hold on purpose."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ import hashlib
 import hmac
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import orjson
 
-__all__ = ["Delivered", "Receiver", "receiver", "verify_signature"]
+__all__ = ["Arrival", "Delivered", "Receiver", "receiver", "verify_signature"]
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,25 @@ class Delivered:
     headers: dict[str, str]
     body: bytes
     answered: int
+
+    @property
+    def event(self) -> dict[str, object]:
+        """The JSON body."""
+        value = orjson.loads(self.body)
+        assert isinstance(value, dict)
+        return value
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """One POST as it arrived, before it was answered (a held one is never answered)."""
+
+    body: bytes
+    port: int
+    """The sender's source port on loopback (its connection is open while ``on_arrival`` runs)."""
+    at: float
+    """``time.time()`` when it arrived."""
+    held: bool
 
     @property
     def event(self) -> dict[str, object]:
@@ -52,6 +71,13 @@ class Receiver:
     """Seconds to wait before answering."""
     requests_seen: int = 0
     """Requests that arrived (answered or not yet)."""
+    hold: int = 0
+    """Hold this many next requests open, unanswered, until ``release`` is set (then drop them)."""
+    on_arrival: Callable[[Arrival], None] | None = None
+    """Called in the request's thread as each request arrives (a held one too), before answering."""
+    arrived: list[Arrival] = field(default_factory=list)
+    """Every request as it arrived, answered or held."""
+    release: threading.Event = field(default_factory=threading.Event)
     lock: threading.Lock = field(default_factory=threading.Lock)
     changed: threading.Condition = field(init=False)
 
@@ -82,6 +108,15 @@ def receiver() -> Iterator[Receiver]:
             body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
             with got.lock:
                 got.requests_seen += 1
+                arrival = Arrival(body, int(self.client_address[1]), time.time(), got.hold > 0)
+                got.hold = max(0, got.hold - 1)
+                got.arrived.append(arrival)
+            if got.on_arrival is not None:
+                got.on_arrival(arrival)
+            if arrival.held:
+                got.release.wait()
+                self.close_connection = True
+                return
             if got.stall:
                 time.sleep(got.stall)
             with got.lock:
@@ -105,5 +140,6 @@ def receiver() -> Iterator[Receiver]:
     try:
         yield state[0]
     finally:
+        state[0].release.set()
         server.shutdown()
         server.server_close()

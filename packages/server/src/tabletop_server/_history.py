@@ -13,6 +13,7 @@ from tabletop.views import project
 from tabletop_server._errors import ApiError
 from tabletop_server._idempotency import IDEMPOTENCY_TTL, check_idempotency_key, ended_error, request_hash
 from tabletop_server._match import LoadedMatch, match_info, status_of_state
+from tabletop_server._outbox import events_between
 from tabletop_server._runtime import JsonDict, build_game, perspective_of
 from tabletop_server._service import MatchService, storage_error
 from tabletop_server._snapshots import state_at
@@ -55,6 +56,9 @@ def undo(
     With ``idempotency_key``, a retry of an undo that happened answers with the seat's view now
     instead of undoing another action.
 
+    The rewind queues ``your-turn`` for every seat active after it that was not before it (see
+    ``_outbox.events_between``), in its own transaction, as an action's write does.
+
     Raises:
         ApiError: ``undo-not-allowed`` (with the reason) when the seed's rule refuses it.
     """
@@ -82,7 +86,10 @@ def undo(
                 "undo-not-allowed", "that action drew a chance outcome (a roll, a draw) the player has seen"
             )
         try:
-            row = service.store.rewind(match.row, check.to_index, _update(state), idempotency=key)
+            events = events_between(match, state)  # a seat the undo makes active is told, as after an action
+            row = service.store.rewind(
+                match.row, check.to_index, _update(state), idempotency=key, events=events
+            )
         except HeadMovedError:
             continue
         except IdempotentRetryError:

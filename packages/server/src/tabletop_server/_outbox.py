@@ -1,7 +1,7 @@
 """Turn notifications: the events an action causes, their signed bodies, and the delivery worker.
 
-An action's write queues its events in the outbox (``storage._outbox``) in its own transaction;
-the ``Courier`` of each worker process polls the outbox, leases due deliveries (a
+An action's write (or an undo's) queues its events in the outbox (``storage._outbox``) in its
+transaction; the ``Courier`` of each worker process polls the outbox, leases due deliveries (a
 compare-and-set: one attempt per lease, across workers), and POSTs them from a bounded pool of
 threads with a timeout, never on a request's path. A failed attempt is retried with exponential
 backoff; after ``webhook_max_attempts`` the delivery is ``failed`` (listed by ``GET
@@ -49,7 +49,7 @@ __all__ = [
 logger = logging.getLogger("tabletop_server")
 
 YOUR_TURN = "your-turn"
-"""A seat became active (it was not before the action)."""
+"""A seat became active (it was not before the write: an action, or an undo)."""
 MATCH_FINISHED = "match-finished"
 """The match got its result (sent to every seat)."""
 CLOCK_LOW = "clock-low"

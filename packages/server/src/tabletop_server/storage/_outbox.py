@@ -68,6 +68,8 @@ class DeliveryRow:
     attempts: int
     next_attempt_at: datetime
     last_error: str | None
+    lease_until: datetime | None = None
+    """Until when the worker that claimed the current attempt holds it (None when none does)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +178,7 @@ def _delivery(row: object) -> DeliveryRow:
         attempts=mapping["attempts"],
         next_attempt_at=utc(mapping["next_attempt_at"]),
         last_error=mapping["last_error"],
+        lease_until=None if mapping["lease_until"] is None else utc(mapping["lease_until"]),
     )
 
 
@@ -191,6 +194,7 @@ _DELIVERY_COLUMNS = [
     deliveries.c.attempts,
     deliveries.c.next_attempt_at,
     deliveries.c.last_error,
+    deliveries.c.lease_until,
 ]
 
 

@@ -430,11 +430,15 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
         change: MatchUpdate,
         *,
         idempotency: NewIdempotencyKey | None = None,
+        events: Sequence[OutboxEvent] = (),
     ) -> MatchRow:
         """Cut the log back to its first ``to_index`` actions (an undo), if unchanged since read.
 
         Deletes the actions with index >= ``to_index`` (and the snapshots after ``to_index``) and
         stores the rewound state, under the same guard as ``append``; the revision still increases.
+        ``events`` (the seats the undo makes active) are queued in the same transaction, as by
+        ``append``: their ids carry the new revision, so they differ from the events of the writes
+        that first reached ``to_index``.
 
         Raises:
             HeadMovedError: Someone wrote the match since ``expected`` was read.
@@ -458,6 +462,8 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
             bots = expected.has_bots and change.status == "in_progress"
             if idempotency is not None:
                 record_key(connection, idempotency, expected.id)
+            if events:
+                queue_events(connection, expected.id, expected.revision + 1, to_index, events, stamp)
             self._notify(connection, expected.id, to_index, bots=bots)
 
         try:
