@@ -62,6 +62,7 @@ def test_history_steps_by_buttons_and_keys_and_rematch_moves_everyone_on(
     watcher.page.click(tid("verify-link"))
     expect(watcher.page.locator(tid("verify-result"))).to_have_attribute("data-verified", "true")
     expect(watcher.page.locator(tid("verify-result"))).to_contain_text("5 actions")
+    expect(watcher.page.locator(tid("verify-result"))).to_contain_text("the spectator log is their projection")
 
     ann.page.click(tid("rematch"))
     expect(ann.page.locator(tid("match-page"))).not_to_have_attribute("data-match-id", match_id)
