@@ -61,8 +61,10 @@ def test_history_steps_by_buttons_and_keys_and_rematch_moves_everyone_on(
     expect(watcher.page.locator(tid("rematch"))).to_have_count(0)  # spectators cannot ask
     watcher.page.click(tid("fairness") + " summary")
     watcher.page.click(tid("verify-link"))
-    expect(watcher.page.locator(tid("verify-result"))).to_have_attribute("data-verified", "true")
-    expect(watcher.page.locator(tid("verify-result"))).to_contain_text("5 actions")
+    verdict = watcher.page.locator(tid("verify-result"))
+    expect(verdict).to_have_attribute("data-verified", "true")
+    expect(verdict).to_contain_text("5 actions")
+    expect(verdict).to_contain_text("the spectator log is their projection")
 
     ann.page.click(tid("rematch"))
     expect(ann.page.locator(tid("match-page"))).not_to_have_attribute("data-match-id", match_id)

@@ -46,9 +46,11 @@ export interface Verification {
   problems: string[];
   actions: number;
   outcomes: number;
+  /** Actions with parts hidden during the match (a sealed bid, a dealt card), checked in full. */
+  hidden: number;
 }
 
-/** The server's replay of the match's public record with its revealed key (what `tabletop verify` does). */
+/** The server's replay of the match's public record (its full log once over) with its revealed key (what `tabletop verify` does). */
 export function verification(baseUrl: string, matchId: string): Promise<Verification> {
   return call(baseUrl, "GET", `/matches/${encodeURIComponent(matchId)}/verification`, null);
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import hashlib
 import subprocess
 import sys
@@ -29,14 +29,15 @@ def _finished_pig(api: Api) -> str:
 
 def test_the_revealed_key_is_the_committed_one_and_replays_every_roll(api: Api, server: LiveServer) -> None:
     match_id = _finished_pig(api)
-    info, actions, view = fetch_public_match(server.url, match_id)
-    fairness = info["fairness"]
+    record = fetch_public_match(server.url, match_id)
+    fairness = record.info["fairness"]
     assert isinstance(fairness, dict)
     digest = hashlib.sha256(f"tabletop-commitment-v1:{match_id}:{fairness['key']}".encode()).hexdigest()
     assert fairness["commitment"] == digest
-    verdict = verify_match(info, actions, view)
+    assert record.full_log == record.log  # pig hides nothing: the full log is the spectator's
+    verdict = verify_match(record)
     assert verdict.problems == []
-    assert verdict.chance > 0 and verdict.actions == len(actions)
+    assert verdict.chance > 0 and verdict.actions == len(record.log) and verdict.hidden == 0
     done = subprocess.run(
         [str(TABLETOP), "verify", match_id, "--server", server.url],
         capture_output=True,
@@ -46,43 +47,56 @@ def test_the_revealed_key_is_the_committed_one_and_replays_every_roll(api: Api, 
     assert done.returncode == 0, done.stderr
     assert f"verified {match_id}" in done.stdout
     checked = api.ok(api.http.get(f"/api/matches/{match_id}/verification"))  # the UI's verify link
-    assert checked == {"verified": True, "problems": [], "actions": len(actions), "outcomes": verdict.chance}
+    assert checked == {
+        "verified": True,
+        "problems": [],
+        "actions": len(record.log),
+        "outcomes": verdict.chance,
+        "hidden": 0,
+    }
 
 
 def test_verify_refuses_a_tampered_key_log_or_state(api: Api, server: LiveServer) -> None:
     match_id = _finished_pig(api)
-    record: Any = fetch_public_match(server.url, match_id)
-    info, actions, view = record
-    fairness = info["fairness"]
-    assert isinstance(fairness, dict)
+    record = fetch_public_match(server.url, match_id)
+    info: Any = record.info
+    actions: Any = record.log
 
-    other_key = copy.deepcopy(info)
-    other_key["fairness"]["key"] = "0" * 32
-    assert any("commitment" in p for p in verify_match(other_key, actions, view).problems)
+    other_key = dataclasses.replace(record, info={**info, "fairness": {**info["fairness"], "key": "0" * 32}})
+    assert any("commitment" in p for p in verify_match(other_key).problems)
 
-    recommitted = copy.deepcopy(other_key)  # a host that also lies about the commitment
-    recommitted["fairness"]["commitment"] = hashlib.sha256(
-        f"tabletop-commitment-v1:{match_id}:{'0' * 32}".encode()
-    ).hexdigest()
-    assert verify_match(recommitted, actions, view).problems  # the rolls do not replay
+    recommitted = dataclasses.replace(  # a host that also lies about the commitment
+        other_key,
+        info={
+            **other_key.info,
+            "fairness": {
+                "commitment": hashlib.sha256(
+                    f"tabletop-commitment-v1:{match_id}:{'0' * 32}".encode()
+                ).hexdigest(),
+                "key": "0" * 32,
+                "seed": info["fairness"]["seed"],
+            },
+        },
+    )
+    assert verify_match(recommitted).problems  # the rolls do not replay
 
-    rolled = next(n for n, a in enumerate(actions) if isinstance(a, dict) and a["type"] == "RollDie")
-    tampered_log = copy.deepcopy(actions)
-    entry = tampered_log[rolled]
-    assert isinstance(entry, dict) and isinstance(entry["outcome"], int)
-    entry["outcome"] = 7 - entry["outcome"]  # the die's face: the chance point's recorded outcome
-    assert any(f"action {rolled}" in p for p in verify_match(info, tampered_log, view).problems)
+    rolled = next(n for n, a in enumerate(actions) if a["type"] == "RollDie")
+    tampered: Any = [dict(a) for a in actions]
+    tampered[rolled]["outcome"] = 7 - tampered[rolled]["outcome"]  # the die's face: the recorded outcome
+    for forged in (dataclasses.replace(record, log=tampered), dataclasses.replace(record, full_log=tampered)):
+        assert any(p.startswith(f"action {rolled} (RollDie) ") for p in verify_match(forged).problems)
 
-    tampered_view = copy.deepcopy(view)
-    tampered_view["view"] = {**tampered_view["view"], "turn": -1}
-    assert "the final state differs from the replay's" in verify_match(info, actions, tampered_view).problems
+    view: Any = record.view
+    tampered_view = dataclasses.replace(record, view={**view, "view": {**view["view"], "turn": -1}})
+    assert verify_match(tampered_view).problems == ["the final state differs from the replay's"]
 
 
 def test_the_key_is_not_revealed_before_the_end(api: Api, server: LiveServer) -> None:
     match = api.create("pig", 2, seed=2, config={"target": 10})
-    record: Any = fetch_public_match(server.url, match["id"])
-    info, actions, view = record
-    assert verify_match(info, actions, view).problems == ["the key is not revealed: the match is not over"]
+    record = fetch_public_match(server.url, match["id"])
+    assert record.full_log is None  # not fetched: the info reveals no key
+    assert verify_match(record).problems == ["the key is not revealed: the match is not over"]
+    info: Any = record.info
     assert info["fairness"]["key"] is None
     early = api.ok(api.http.get(f"/api/matches/{match['id']}/verification"))
     assert (early["verified"], early["problems"]) == (

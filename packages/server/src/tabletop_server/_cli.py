@@ -238,16 +238,17 @@ def _verify(args: argparse.Namespace) -> int:
     from tabletop_server._fair import fetch_public_match, verify_match
 
     try:
-        info, actions, view = fetch_public_match(args.server, args.match_id)
+        record = fetch_public_match(args.server, args.match_id)
     except (OSError, ValueError) as error:
         print(f"tabletop verify: cannot read the match from {args.server}: {error}", file=sys.stderr)
         return 2
-    verdict = verify_match(info, actions, view)
+    verdict = verify_match(record)
     if verdict.ok:
         print(
-            f"verified {args.match_id}: the key matches its commitment; {verdict.actions} actions "
-            f"({verdict.chance} with recorded outcomes) and the "
-            "final state replay from the seed with it"
+            f"verified {args.match_id}: the key matches its commitment; the full log's {verdict.actions} "
+            f"actions ({verdict.chance} with recorded outcomes, {verdict.hidden} with parts hidden "
+            "during the match) replay from the seed with it, the spectator log is their projection, "
+            "and the final state and checksum match"
         )
         return 0
     for problem in verdict.problems:
@@ -314,7 +315,9 @@ def register(commands: Commands) -> None:
     record.set_defaults(handler=_record)
 
     verify = commands.add_parser(
-        "verify", help="check a finished match's chance outcomes and final state with its revealed key"
+        "verify",
+        help="check a finished match with its revealed key: its full log (every chance outcome and "
+        "hidden choice), the spectator log as its projection, and the final state",
     )
     verify.add_argument("match_id", help="the match id (m_...)")
     verify.add_argument("--server", default="http://127.0.0.1:8000", help="the server's base URL")

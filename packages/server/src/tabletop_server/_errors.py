@@ -76,6 +76,7 @@ _STATUS_BY_CODE: dict[str, int] = {
     "seat-away": 409,
     "seat-not-away": 409,
     "not-finished": 409,
+    "not-over": 409,
     # 413
     "payload-too-large": 413,
     # 429: a per-client rate limit (retry after Retry-After seconds)

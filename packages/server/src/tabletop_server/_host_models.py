@@ -12,6 +12,7 @@ __all__ = [
     "Deliveries",
     "Delivery",
     "Fairness",
+    "FullLogPage",
     "HistoryView",
     "RematchLinks",
     "RematchResult",
@@ -135,9 +136,25 @@ class Verification(Model):
     verified: bool
     """True when every check passed."""
     problems: list[str]
-    """Each check that failed (the key before the end, a commitment mismatch, an action or the final
-    state that differs from the replay)."""
+    """Each check that failed (the key before the end, a commitment mismatch, an action of the full
+    log that differs from the replay, an action of the spectator's log that is not the full log's
+    projection, a final state that differs)."""
     actions: int
-    """Actions replayed and compared."""
+    """Actions of the full log replayed and compared."""
     outcomes: int
     """Of them, actions with recorded outcomes (a roll's face, a draw)."""
+    hidden: int
+    """Of them, actions with parts hidden from spectators during the match (a sealed bid, a dealt
+    card), checked in full, and their projection compared with the spectator's log."""
+
+
+class FullLogPage(Model):
+    """A slice of a finished or ended match's log as recorded: every action in full, the parts
+    hidden from seats and spectators during the match included."""
+
+    actions: list[dict[str, JsonValue]]
+    """Actions with index above ``after``, in order, unprojected: at most ``limit`` of them."""
+    index: int
+    """The number of recorded actions."""
+    next_after: int | None = None
+    """Pass as ``after`` to read the next page; null when this page reaches the last action."""

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Path
+from fastapi import APIRouter, Body, Path, Query
 
 from tabletop_server._api_models import ForkRequest, ForkResult, ViewResponse
 from tabletop_server._errors import ApiError
 from tabletop_server._history import fork, undo
-from tabletop_server._host_models import HistoryView, Verification
+from tabletop_server._host_models import FullLogPage, HistoryView, Verification
 from tabletop_server._json import JsonResponse
-from tabletop_server._timeline import verification, view_at
+from tabletop_server._service import MAX_LOG_PAGE
+from tabletop_server._timeline import full_log_page, verification, view_at
 from tabletop_server.routers._deps import ERRORS, Authorization, IdempotencyKey, Service
 
 __all__ = ["router"]
@@ -65,7 +66,22 @@ def history_view(
 
 @router.get("/matches/{match_id}/verification", response_model=Verification, operation_id="verify_match")
 def verify(match_id: str, service: Service) -> JsonResponse:
-    """Replay the match's public record (info, spectator log and view) with its revealed key, as
-    ``tabletop verify`` does: whether the key matches the commitment and every recorded outcome and
-    the final state reproduce. Before the end the key is not revealed and nothing verifies."""
+    """Replay the match's public record (info, spectator log and view, full log) with its revealed
+    key, as ``tabletop verify`` does: whether the key matches the commitment, the full log (every
+    outcome and hidden choice) replays, the spectator log is its projection, and the final state
+    reproduces. Before the end the key is not revealed and nothing verifies."""
     return JsonResponse(verification(service, match_id))
+
+
+@router.get("/matches/{match_id}/full-log", response_model=FullLogPage, operation_id="get_full_log")
+def get_full_log(
+    match_id: str,
+    service: Service,
+    after: Annotated[int, Query(ge=-1, le=2**31 - 1)] = -1,
+    limit: Annotated[int, Query(ge=1, le=MAX_LOG_PAGE)] = MAX_LOG_PAGE,
+) -> JsonResponse:
+    """The action log of a finished or ended match as recorded, unprojected (hidden bids, hands
+    and dealt cards included), for anyone, after index ``after``: at most ``limit`` actions
+    (1,000 at most); ``next_after`` is the ``after`` of the next page (null at the end).
+    ``409 not-over`` while the match runs."""
+    return JsonResponse(full_log_page(service, match_id, after, limit))
