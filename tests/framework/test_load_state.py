@@ -249,7 +249,7 @@ def test_run_refuses_a_state_its_config_does_not_fit_and_a_game_of_another_type(
     larger = game.model_copy(update={"config": game.config.model_copy(update={"cards": 3})})
     sample = make_game(load("sample"), players=2, seed=2)
     for other, problem in [
-        (larger, "the state has 13 prize cards, its config 3"),
+        (larger, "the state has 13 cards, its config 3"),
         (sample, "the game is a 'sample' game, the state is 'goofspiel''s"),
     ]:
         for call in (
