@@ -130,6 +130,10 @@ def test_a_sealed_bid_leaves_the_other_bidders_information_state_unchanged(game:
     rng = np.random.RandomState(5)
     rounds = 0
     while not state.is_terminal():
+        if state.is_chance_node():  # the round's prize comes up (RevealPrize): public to both
+            outcomes = [outcome for outcome, _ in state.chance_outcomes()]
+            state.apply_action(outcomes[rng.randint(len(outcomes))])
+            continue
         bidder = state.current_player()
         other = 1 - bidder
         after = [state.child(card) for card in state.legal_actions()]

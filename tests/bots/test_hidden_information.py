@@ -44,8 +44,9 @@ def _shuffle_hidden_cards(state: HydratedGoFishGameState, seed: int) -> Hydrated
     return other
 
 
-def _goofspiel_after_p2_bid(card: int, *, reverse_prizes: bool) -> Goofspiel:
-    """Goofspiel (5 cards) in round 2, after p2 bid ``card`` (the hidden prize deck maybe reversed)."""
+def _goofspiel_after_p2_bid(card: int) -> Goofspiel:
+    """Goofspiel (5 cards) in round 2 after p2 bid ``card``; its hidden PRNG (the prizes to come)
+    is seeded with ``card``."""
     harness = GameHarness(goofspiel, players=2, seed=4, config=GoofspielConfig(cards=5))
     for player, bid in (("p1", 1), ("p2", 2)):
         harness.play(
@@ -53,8 +54,6 @@ def _goofspiel_after_p2_bid(card: int, *, reverse_prizes: bool) -> Goofspiel:
         )
     harness.play({"id": "b2", "game_id": "game-1", "type": "Bid", "player_id": "p2", "card": card})
     data = harness.state.model_dump()
-    if reverse_prizes:
-        data["prize_deck"].reverse()
     data["prng"]["seed"] = card
     harness.state = type(harness.state).model_validate(data)
     return harness
@@ -123,11 +122,12 @@ def test_go_fish_states_that_differ_only_in_hidden_cards_get_the_same_choices(se
 
 def test_a_sealed_goofspiel_bid_does_not_change_the_bot_s_choices() -> None:
     low, high = (
-        _goofspiel_after_p2_bid(3, reverse_prizes=False),
-        _goofspiel_after_p2_bid(5, reverse_prizes=True),
+        _goofspiel_after_p2_bid(3),
+        _goofspiel_after_p2_bid(5),
     )
     assert project(low.state, "p1") == project(high.state, "p1")
-    assert low.state.prize_deck != high.state.prize_deck
+    assert low.state.current_auction().bid_of("p2") != high.state.current_auction().bid_of("p2")
+    assert low.state.prng != high.state.prng  # the hidden PRNG that will draw the prizes to come
     first, second = (MctsBot(low.engine, iterations=60, seed=5) for _ in range(2))
     for _ in range(3):
         mine = first.choose(low.state, "p1", low.game)

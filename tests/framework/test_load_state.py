@@ -124,11 +124,11 @@ def test_goofspiel_holds_at_most_one_sealed_bid_per_player() -> None:
 def test_goofspiel_accounts_for_every_card_and_prize() -> None:
     harness = GameHarness.for_game("goofspiel", seed=2)
     data = orjson.loads(harness.state.model_dump_json())
-    data["prize_deck"].pop()
+    data["prize"] = 14  # a prize card that is not in the game
     data["players"][1]["hand"].remove(5)
     data["players"][0]["score"] = 3
     problems = _invalid(harness.engine, data).problems
-    assert problems[0].startswith("the prizes are ")
+    assert problems[0] == "the prizes turned up are [14], not among 1..13 once each"
     assert any(line.startswith("p2's hand ") for line in problems)
     assert "p1 scores 3 but took prizes worth 0" in problems
 
@@ -220,7 +220,11 @@ def _break_sample_amount(data: Json) -> None:
     [
         ("tic-tac-toe", _break_turn_order, "the game is in play but the turn order is empty"),
         ("pig", _break_current_turn, "the current turn is 'p7''s, who has no seat"),
-        ("goofspiel", _break_goofspiel_auction, "the bidding is on, but no prize is up"),
+        (
+            "goofspiel",
+            _break_goofspiel_auction,
+            "a prize is up for bidding, but no auction or no simultaneous group is open",
+        ),
         ("pig", _break_pig_die, "the die has 1000 sides, more than any config's 20"),
         ("pig", _break_pig_score, "p1 has banked 1000000, above any target, yet plays on"),
         ("sample", _break_sample_amount, "p1 has 6 left to add, more than a turn's 5"),
@@ -245,7 +249,7 @@ def test_run_refuses_a_state_its_config_does_not_fit_and_a_game_of_another_type(
     larger = game.model_copy(update={"config": game.config.model_copy(update={"cards": 3})})
     sample = make_game(load("sample"), players=2, seed=2)
     for other, problem in [
-        (larger, "the state has 13 prize cards, its config 3"),
+        (larger, "the state has 13 cards, its config 3"),
         (sample, "the game is a 'sample' game, the state is 'goofspiel''s"),
     ]:
         for call in (

@@ -230,7 +230,7 @@ def _definitions() -> dict[str, GameDefinition[AnyState, GameConfig]]:
 NEEDS_KEY: dict[str, frozenset[str]] = {
     "backgammon": frozenset({"chance"}),
     "go-fish": frozenset({"hidden"}),
-    "goofspiel": frozenset({"hidden"}),
+    "goofspiel": frozenset({"hidden", "chance"}),
     "gallery": frozenset({"hidden"}),
     "hearts": frozenset({"hidden", "chance"}),
     "pig": frozenset({"chance"}),
@@ -292,7 +292,10 @@ def test_the_bare_game_model_cannot_read_a_config_with_options() -> None:
     stored = make_game(definition).model_dump_json()
     with pytest.raises(pydantic.ValidationError, match="cards"):
         Game.model_validate_json(stored)
-    assert definition.game_type.model_validate_json(stored).config.model_dump() == {"cards": 13}
+    assert definition.game_type.model_validate_json(stored).config.model_dump() == {
+        "cards": 13,
+        "points_order": "random",
+    }
 
 
 def test_the_harness_starts_keyed_games_with_the_test_key_unless_told_otherwise() -> None:

@@ -339,7 +339,7 @@ def test_a_game_with_secrets_is_simulated_keyed_and_still_replays(name: str) -> 
     [
         ("go-fish", lambda state: state.deck.items.pop(), "card(s) are nowhere"),
         ("go-fish", lambda state: state.players[0].hand.append(state.players[1].hand[0]), "several places"),
-        ("goofspiel", lambda state: state.players[0].hand.pop(), "not 1..13 once"),
+        ("goofspiel", lambda state: state.players[1].hand.pop(), "not 1..13 once"),
         ("goofspiel", lambda state: setattr(state.players[1], "score", 4), "scores 4"),
     ],
 )

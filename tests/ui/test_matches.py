@@ -90,7 +90,7 @@ def test_tic_tac_toe_two_seats_and_a_spectator_play_to_the_end(server: Server, o
 def test_goofspiel_simultaneous_bids_with_a_reload_mid_match(server: Server, open_seat: OpenSeat) -> None:
     ann, bob, watcher = open_seat("ann"), open_seat("bob"), open_seat("watcher")
     match_id = open_match_from_lobby(ann, "goofspiel", ["Ann", "Bob"], config={"cards": "5"})
-    assert server.match(match_id)["config"] == {"cards": 5}
+    assert server.match(match_id)["config"] == {"cards": 5, "points_order": "random"}  # the default order
     join_by_link(ann, bob, "p2")
     watch(ann, watcher)
     for seat in (bob, watcher):
@@ -124,9 +124,10 @@ def test_goofspiel_simultaneous_bids_with_a_reload_mid_match(server: Server, ope
     assert not bob.reloaded() and not watcher.reloaded()
     info = server.match(match_id)
     assert info["status"] == "finished"
-    # 5 rounds of two bids and a reveal, the same log on every page
+    # 5 rounds of a prize turned up by chance, two bids and a reveal, the same log on every page
     for seat in (ann, bob, watcher):
-        expect(seat.page.locator(tid("log-entry"))).to_have_count(15)
+        expect(seat.page.locator(tid("log-entry"))).to_have_count(20)
+        expect(seat.page.locator(tid("log-entry")).filter(has_text="came up")).to_have_count(5)
     scores = [int(ann.page.inner_text(tid(f"score-{p}"))) for p in ("p1", "p2")]
     assert sum(scores) <= 15 and scores == [
         int(watcher.page.inner_text(tid(f"score-{p}"))) for p in ("p1", "p2")

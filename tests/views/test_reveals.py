@@ -39,8 +39,10 @@ def test_a_sealed_bid_reveals_nothing_and_the_reveal_shows_everyone_the_bids() -
     sealed = harness.engine.copy_state(harness.state)
     assert find_reveals(start, sealed) == []
     harness.play({"id": "b2", "game_id": "game-1", "type": "Bid", "player_id": "p2", "card": 5})
-    # the Reveal declares reveals_info, but the answer never reads it: only the views
-    assert find_reveals(HiddenValues(sealed), harness.state) == ["p1", "p2", SPECTATOR]
+    # the Reveal declares reveals_info, but the answer never reads it: only the views. p1's sealed
+    # bid is turned up for p2 and the spectator; p2's bid was never in a stored state, and the next
+    # prize is in none (a RevealPrize chance point), so nothing p1 could not see became visible
+    assert find_reveals(HiddenValues(sealed), harness.state) == ["p2", SPECTATOR]
     assert find_reveals(sealed, harness.state, perspectives=["p2"]) == ["p2"]
 
 

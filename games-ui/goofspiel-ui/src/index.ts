@@ -6,12 +6,13 @@ import type {
   GoofspielGameStatePlayerView,
   GoofspielGameStateSpectatorView,
   Reveal,
+  RevealPrize,
 } from "@tabletop/types/goofspiel";
 import Table from "./Table.svelte";
 
 export type GoofspielView = GoofspielGameStatePlayerView | GoofspielGameStateSpectatorView;
 /** An action as the log shows it to this seat (another seat's sealed card is redacted until the reveal). */
-export type GoofspielLogAction = BidActionView | Reveal;
+export type GoofspielLogAction = BidActionView | Reveal | RevealPrize;
 
 export const goofspielUi = defineGameUi<GoofspielView, GoofspielLogAction, GoofspielActionRequest>({
   game: "goofspiel",
@@ -21,6 +22,10 @@ export const goofspielUi = defineGameUi<GoofspielView, GoofspielLogAction, Goofs
       const card = action.card == null ? "a sealed card" : `the ${action.card}`;
       const prize = action.metadata ? ` for the prize ${action.metadata.prize}` : "";
       return `${names(action.player_id)} bid ${card}${prize}`;
+    }
+    if (action.type === "RevealPrize") {
+      // The prize is the chance point's outcome, decided by the game when the round starts.
+      return `The prize ${action.outcome ?? "?"} came up`;
     }
     const meta = action.metadata;
     if (!meta) return "The bids were revealed";

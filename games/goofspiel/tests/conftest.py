@@ -6,7 +6,7 @@ before typeguard's plugin installs its import hook, and an early import would go
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import pytest
@@ -23,13 +23,21 @@ if TYPE_CHECKING:
 
 @pytest.fixture
 def make_harness() -> MakeHarness:
-    """Build a started two-player game (``p1``, ``p2``): ``make_harness(cards=5, seed=7)``."""
-    from tabletop.testing import GameHarness
+    """Build a started two-player game (``p1``, ``p2``): ``make_harness(cards=5, seed=7)``.
+
+    ``prizes``: the prizes the ``RevealPrize`` chance points turn up, in order (``ForcedChance``;
+    None: the state's PRNG draws them); ``points_order``: the config's order of the prizes.
+    """
+    from tabletop.testing import ForcedChance, GameHarness
     from tabletop_goofspiel import definition
     from tabletop_goofspiel.model.config import GoofspielConfig
 
-    def build(*, cards: int = 13, seed: int = 42) -> Harness:
-        return GameHarness(definition, players=2, seed=seed, config=GoofspielConfig(cards=cards))
+    def build(
+        *, cards: int = 13, seed: int = 42, prizes: Sequence[int] | None = None, points_order: str = "random"
+    ) -> Harness:
+        config = GoofspielConfig.model_validate({"cards": cards, "points_order": points_order})
+        chance = None if prizes is None else ForcedChance(prizes)
+        return GameHarness(definition, players=2, seed=seed, config=config, chance=chance)
 
     return build
 

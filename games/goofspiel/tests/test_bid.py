@@ -6,7 +6,6 @@ import pytest
 from tabletop import IllegalActionError
 from tabletop.testing import GameHarness
 from tabletop_goofspiel.actions.bid import BidMetadata, HydratedBid
-from tabletop_goofspiel.actions.reveal import HydratedReveal
 from tabletop_goofspiel.model.config import GoofspielConfig
 from tabletop_goofspiel.model.game_state import HydratedGoofspielGameState
 
@@ -34,13 +33,16 @@ def test_apply_seals_the_bid_and_keeps_the_card_in_hand_until_the_reveal(harness
 
 
 @pytest.mark.parametrize("first", ["p1", "p2"])
-def test_either_player_may_bid_first(harness: Harness, first: str) -> None:
+def test_either_player_may_bid_first(make_harness: MakeHarness, first: str) -> None:
+    harness = make_harness(prizes=[5, 9])
     second = "p2" if first == "p1" else "p1"
     result = harness.run(_bid(harness, first, 4))
     assert [action.type for action in result.actions] == ["Bid"]
     assert harness.state.active_player_ids == ["p1", "p2"]  # both stay active until both have bid
     result = harness.run(_bid(harness, second, 6))
-    assert [action.type for action in result.actions] == ["Bid", "Reveal"]
+    # the round is revealed, then the next round's prize comes up by chance, in the same run
+    assert [action.type for action in result.actions] == ["Bid", "Reveal", "RevealPrize"]
+    assert (harness.state.rounds[0].prize, harness.state.prize) == (5, 9)
     assert harness.state.rounds[0].bids == {"p1": 4 if first == "p1" else 6, "p2": 6 if first == "p1" else 4}
 
 
@@ -115,10 +117,17 @@ def test_the_engine_refuses_a_spent_card(harness: Harness, play_round: PlayRound
     assert (caught.value.code, caught.value.path) == ("card-not-in-hand", "card")
 
 
-def test_players_cannot_reveal_for_themselves(harness: Harness) -> None:
+@pytest.mark.parametrize(
+    "raw", [{"type": "Reveal"}, {"type": "RevealPrize"}, {"type": "RevealPrize", "outcome": 13}]
+)
+def test_players_cannot_reveal_bids_nor_prizes_for_themselves(
+    harness: Harness, raw: dict[str, object]
+) -> None:
+    snapshot = harness.state.model_dump_json()
     with pytest.raises(IllegalActionError) as caught:
-        harness.play(harness.action(HydratedReveal))
+        harness.play({"id": "x1", "game_id": "game-1", **raw})
     assert (caught.value.code, caught.value.path) == ("system-only", "type")
+    assert harness.state.model_dump_json() == snapshot
 
 
 def test_no_bid_is_accepted_once_the_game_is_over(make_harness: MakeHarness, play_round: PlayRound) -> None:

@@ -20,9 +20,9 @@ PlayRound = Callable[[Harness, Mapping[str, int]], HydratedGoofspielGameState]
 
 
 def _prizes(state: HydratedGoofspielGameState) -> list[int]:
-    """Every prize card: the face-down deck, the one up, and those of the resolved rounds."""
+    """Every prize card: those not up yet, the one up, and those of the resolved rounds."""
     up = [] if state.prize is None else [state.prize]
-    return sorted(state.prize_deck + up + [record.prize for record in state.rounds])
+    return sorted(state.prizes_left + up + [record.prize for record in state.rounds])
 
 
 def _positions(cards: int, seed: int) -> list[HydratedGoofspielGameState]:
@@ -71,19 +71,32 @@ def test_the_opponent_s_sealed_bid_is_drawn_from_their_hand(make_harness: MakeHa
     assert mine.current_auction().bid_of("p2") == 6  # a seat's own bid is kept
 
 
-def test_the_prize_deck_is_shuffled_from_the_prizes_left(
+def test_future_prizes_are_not_in_any_world_they_are_chance_points(
     make_harness: MakeHarness, play_round: PlayRound
 ) -> None:
-    harness = make_harness(cards=9, seed=5)
+    from tabletop_goofspiel.actions.reveal_prize import HydratedRevealPrize
+
+    harness = make_harness(cards=9, seed=5, prizes=[4, 7])
     play_round(harness, {"p1": 1, "p2": 2})
     state = harness.state
     view = project(state, "p2")
     worlds = [determinize(view, "p2", random.Random(seed)) for seed in range(20)]
-    assert {tuple(sorted(world.prize_deck)) for world in worlds} == {tuple(sorted(state.prize_deck))}
-    assert len({tuple(world.prize_deck) for world in worlds}) > 10
+    assert {tuple(world.prizes_left) for world in worlds} == {(1, 2, 3, 5, 6, 8, 9)}
     assert len({world.prng.seed for world in worlds}) == 20  # a fresh seed for the hidden PRNG
     again = determinize(view, "p2", random.Random(0))
     assert again.model_dump_json() == worlds[0].model_dump_json()
+    # a search meets the next prize as a chance point: each world draws its own, from its own PRNG
+    engine = harness.engine
+    nexts = set()
+    for world in worlds:
+        engine.run(harness.action(HydratedBid, "p1", card=3), world, harness.game, in_place=True)
+        engine.run(harness.action(HydratedBid, "p2", card=3), world, harness.game, in_place=True)
+        assert isinstance(world.prize, int) and world.prize in (1, 2, 3, 5, 6, 8, 9)
+        nexts.add(world.prize)
+    assert len(nexts) > 3  # not the real next prize, read from the state: there is none to read
+    assert not any(
+        isinstance(action, HydratedRevealPrize) and action.outcome is None for action in harness.log
+    )
 
 
 @pytest.mark.parametrize(("cards", "seed"), [(13, 4), (5, 5)])
@@ -106,9 +119,6 @@ def test_views_that_are_not_the_seat_s_are_refused(make_harness: MakeHarness) ->
         determinize(project(harness.state, SPECTATOR), "p1", random.Random(1))
     with pytest.raises(ValueError, match="own bid is hidden"):
         determinize(project(harness.state, "p2"), "p1", random.Random(1))
-    broken = project(harness.state, "p1").model_copy(update={"prize_deck_count": 7})
-    with pytest.raises(ValueError, match="unaccounted"):
-        determinize(broken, "p1", random.Random(1))
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -10,6 +10,7 @@ from tabletop.testing import TEST_PRNG_KEY, GameHarness, make_game
 from tabletop_goofspiel import definition
 from tabletop_goofspiel.actions.bid import HydratedBid
 from tabletop_goofspiel.actions.reveal import HydratedReveal
+from tabletop_goofspiel.actions.reveal_prize import HydratedRevealPrize
 from tabletop_goofspiel.definition.states import MachineState
 from tabletop_goofspiel.model.config import GoofspielConfig
 from tabletop_goofspiel.model.game_state import HydratedGoofspielGameState
@@ -81,9 +82,11 @@ def test_scripted_games_score_and_end_by_the_rules(
         winners,
     )
     assert (state.player("p1").score, state.player("p2").score) == (p1_score, p2_score)
-    assert state.action_count == 3 * cards
+    # each round: its prize by chance, two bids, the reveal
+    assert [action.type for action in harness.log] == ["RevealPrize", "Bid", "Bid", "Reveal"] * cards
+    assert state.action_count == len(harness.log)
     assert sum(state.discarded) == cards * (cards + 1) // 2 - p1_score - p2_score
-    assert (state.prize, state.auction, state.prize_deck, state.active_player_ids) == (None, None, [], [])
+    assert (state.prize, state.auction, state.prizes_left, state.active_player_ids) == (None, None, [], [])
     reveals = [action for action in harness.log if isinstance(action, HydratedReveal)]
     assert [action.metadata.round for action in reveals if action.metadata] == list(range(1, cards + 1))
 
@@ -101,16 +104,18 @@ def _assert_invariants(state: HydratedGoofspielGameState, cards: int) -> None:
         p1, p2 = record.bids["p1"], record.bids["p2"]
         assert record.winner_id == (None if p1 == p2 else "p1" if p1 > p2 else "p2")
     up = [] if state.prize is None else [state.prize]
-    assert sorted([record.prize for record in state.rounds] + up + state.prize_deck) == list(
+    assert sorted([record.prize for record in state.rounds] + up + state.prizes_left) == list(
         range(1, cards + 1)
     )
 
 
+@pytest.mark.parametrize("order", ["random", "descending", "ascending"])
 @pytest.mark.parametrize("cards", [1, 2, 5, 13])
 @pytest.mark.parametrize("seed", [0, 1, 2, 99])
-def test_random_games_keep_every_invariant_and_end_after_n_rounds(cards: int, seed: int) -> None:
+def test_random_games_keep_every_invariant_and_end_after_n_rounds(cards: int, seed: int, order: str) -> None:
     engine = GameEngine(definition)
-    game = make_game(definition, players=2, seed=seed, config=GoofspielConfig(cards=cards))
+    config = GoofspielConfig.model_validate({"cards": cards, "points_order": order})
+    game = make_game(definition, players=2, seed=seed, config=config)
     results = list(playout(engine, game, RandomBot(engine, seed)))
     for result in results:
         _assert_invariants(result.state, cards)
@@ -119,7 +124,13 @@ def test_random_games_keep_every_invariant_and_end_after_n_rounds(cards: int, se
     state = results[-1].state
     assert len(state.rounds) == cards
     assert all(player.hand == [] for player in state.players)
-    assert state.action_count == 3 * cards
+    prizes = [record.prize for record in state.rounds]
+    expected = {"descending": list(range(cards, 0, -1)), "ascending": list(range(1, cards + 1))}
+    assert prizes == expected.get(order, prizes) and sorted(prizes) == list(range(1, cards + 1))
+    # random: one chance point a round (the first at the start), recording the prize it turned up
+    actions = [action for result in results for action in result.actions]
+    revealed = [action.outcome for action in actions if isinstance(action, HydratedRevealPrize)]
+    assert revealed == (prizes if order == "random" else [])
     scores = {player.player_id: player.score for player in state.players}
     if scores["p1"] == scores["p2"]:
         assert (state.result, state.winning_player_ids) == (GameResult.DRAW, [])

@@ -7,10 +7,12 @@ from tabletop import ActionSource, IllegalActionError
 from tabletop.testing import GameHarness
 from tabletop_goofspiel.actions.bid import HydratedBid
 from tabletop_goofspiel.actions.reveal import HydratedReveal, RevealMetadata
+from tabletop_goofspiel.actions.reveal_prize import HydratedRevealPrize
 from tabletop_goofspiel.model.config import GoofspielConfig
 from tabletop_goofspiel.model.game_state import Ctx, HydratedGoofspielGameState, PrizeRound
 
 Harness = GameHarness[HydratedGoofspielGameState, GoofspielConfig]
+MakeHarness = Callable[..., Harness]
 PlayRound = Callable[[Harness, Mapping[str, int]], HydratedGoofspielGameState]
 
 
@@ -47,16 +49,15 @@ def test_apply_awards_the_prize_to_the_higher_bid_or_discards_it_on_a_tie(
     assert action.metadata == RevealMetadata(**record.model_dump(), scores=scores)
 
 
-def test_scores_accumulate_over_rounds(harness: Harness, play_round: PlayRound) -> None:
-    prizes: list[int] = []
+def test_scores_accumulate_over_rounds(make_harness: MakeHarness, play_round: PlayRound) -> None:
+    harness = make_harness(prizes=[4, 10, 7, 1])
     for p1, p2 in [(13, 1), (2, 12), (11, 3)]:
-        prizes.append(harness.state.prize or 0)
         play_round(harness, {"p1": p1, "p2": p2})
     state = harness.state
-    assert (state.player("p1").score, state.player("p2").score) == (prizes[0] + prizes[2], prizes[1])
-    last = harness.log[-1]
-    assert isinstance(last, HydratedReveal) and last.metadata is not None
-    assert last.metadata.scores == {"p1": prizes[0] + prizes[2], "p2": prizes[1]}
+    assert (state.player("p1").score, state.player("p2").score) == (4 + 7, 10)
+    last = [action for action in harness.log if isinstance(action, HydratedReveal)][-1]
+    assert last.metadata is not None
+    assert last.metadata.scores == {"p1": 4 + 7, "p2": 10}
     assert [record.round for record in state.rounds] == [1, 2, 3]
 
 
@@ -75,20 +76,34 @@ def test_check_refuses_to_reveal_between_rounds(harness: Harness) -> None:
     assert caught.value.code == "bids-missing"
 
 
-def test_the_second_bid_brings_a_system_reveal_in_the_same_run(harness: Harness) -> None:
-    prize = harness.state.prize
+def test_the_second_bid_brings_a_system_reveal_in_the_same_run(make_harness: MakeHarness) -> None:
+    harness = make_harness(prizes=[12, 3])
     first = harness.run(harness.action(HydratedBid, "p2", card=5))
     assert len(first.actions) == 1
+    count = harness.state.action_count
     result = harness.run(harness.action(HydratedBid, "p1", card=6))
-    bid, reveal = result.actions
+    bid, reveal, next_prize = result.actions
     assert isinstance(reveal, HydratedReveal)
     assert (reveal.source, reveal.player_id, reveal.reveals_info) == (ActionSource.SYSTEM, None, True)
-    assert (bid.index, reveal.index) == (1, 2)
+    assert (bid.index, reveal.index, next_prize.index) == (count, count + 1, count + 2)
     assert reveal.id and reveal.id != bid.id
     assert reveal.metadata is not None
     assert (reveal.metadata.prize, reveal.metadata.bids, reveal.metadata.winner_id) == (
-        prize,
+        12,
         {"p1": 6, "p2": 5},
         "p1",
     )
-    assert harness.state.action_count == 3
+    assert isinstance(next_prize, HydratedRevealPrize) and next_prize.source is ActionSource.SYSTEM
+    assert (next_prize.outcome, harness.state.prize) == (3, 3)  # the next round's prize, recorded
+    assert harness.state.action_count == count + 3
+
+
+def test_the_last_reveal_ends_the_game_without_another_prize(make_harness: MakeHarness) -> None:
+    harness = make_harness(cards=2, prizes=[2, 1])
+    harness.run(harness.action(HydratedBid, "p1", card=2))
+    harness.run(harness.action(HydratedBid, "p2", card=1))
+    harness.run(harness.action(HydratedBid, "p1", card=1))
+    result = harness.run(harness.action(HydratedBid, "p2", card=2))
+    assert [action.type for action in result.actions] == ["Bid", "Reveal"]
+    assert harness.state.is_over and harness.state.prizes_left == []
+    assert [record.prize for record in harness.state.rounds] == [2, 1]

@@ -21,28 +21,32 @@ def group_id(harness: Harness) -> str:
     return group.id
 
 
-def test_a_round_opens_a_group_at_the_action_count(harness: Harness, play_round: PlayRound) -> None:
+def test_a_round_opens_a_group_once_its_prize_is_up(harness: Harness, play_round: PlayRound) -> None:
     first = harness.state.simultaneous_group
-    assert first is not None and first.start_index == 0
+    (prize,) = harness.log
+    assert prize.type == "RevealPrize" and prize.simultaneous_group_id is None  # the start's chance point
+    assert first is not None and first.start_index == harness.state.action_count == 1
     play_round(harness, {"p1": 3, "p2": 5})
     second = harness.state.simultaneous_group
     assert second is not None and second.id != first.id
-    assert second.start_index == harness.state.action_count == 3  # two bids and the reveal
+    assert [action.type for action in harness.log[1:]] == ["Bid", "Bid", "Reveal", "RevealPrize"]
+    assert second.start_index == harness.state.action_count == 5  # after the next prize came up
 
 
 def test_both_bids_are_recorded_in_the_group_and_it_closes_before_the_reveal(harness: Harness) -> None:
     group = group_id(harness)
     (first,) = harness.run(harness.action(HydratedBid, "p2", card=4)).actions
-    second, reveal = harness.run(harness.action(HydratedBid, "p1", card=6)).actions
+    second, reveal, prize = harness.run(harness.action(HydratedBid, "p1", card=6)).actions
     assert (first.simultaneous_group_id, second.simultaneous_group_id) == (group, group)
     assert (reveal.type, reveal.simultaneous_group_id, reveal.reveals_info) == ("Reveal", None, True)
+    assert (prize.type, prize.simultaneous_group_id) == ("RevealPrize", None)
     assert group_id(harness) != group  # the next round's
 
 
 def test_a_lagging_index_naming_the_group_is_accepted(harness: Harness) -> None:
     seen, group = harness.state.action_count, group_id(harness)  # both players saw this state
     harness.run(harness.action(HydratedBid, "p1", card=2, index=seen))
-    second, _ = harness.run(
+    second, *_ = harness.run(
         harness.action(HydratedBid, "p2", card=9, index=seen, simultaneous_group_id=group)
     ).actions
     assert (second.index, second.simultaneous_group_id) == (seen + 1, group)  # recorded where it landed
@@ -51,15 +55,16 @@ def test_a_lagging_index_naming_the_group_is_accepted(harness: Harness) -> None:
 
 @pytest.mark.parametrize(
     ("index", "names_group"),
-    [(3, False), (2, True), (5, True)],
+    [(0, False), (-1, True), (2, True)],
     ids=["lagging-without-the-group", "from-before-the-group", "ahead"],
 )
 def test_other_index_mismatches_are_stale(
     harness: Harness, play_round: PlayRound, index: int, names_group: bool
 ) -> None:
     play_round(harness, {"p1": 1, "p2": 2})
-    assert harness.state.action_count == 3  # the second round's group opened here
-    harness.run(harness.action(HydratedBid, "p1", card=3, index=3))
+    opened = harness.state.action_count  # the second round's group opened here
+    harness.run(harness.action(HydratedBid, "p1", card=3, index=opened))
+    index += opened
     named = {"simultaneous_group_id": group_id(harness)} if names_group else {}
     with pytest.raises(IllegalActionError) as caught:
         harness.run(harness.action(HydratedBid, "p2", card=4, index=index, **named))

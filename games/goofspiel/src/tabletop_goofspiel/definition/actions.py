@@ -8,3 +8,4 @@ class ActionType(StrEnum):
 
     BID = "Bid"
     REVEAL = "Reveal"
+    REVEAL_PRIZE = "RevealPrize"

@@ -2,6 +2,7 @@
 
 from tabletop import GameDefinition
 
+from tabletop_goofspiel.definition.migrations import migrations
 from tabletop_goofspiel.definition.state_handlers import state_handlers
 from tabletop_goofspiel.definition.states import MachineState
 from tabletop_goofspiel.model.config import GoofspielConfig
@@ -18,10 +19,12 @@ definition = GameDefinition(
     setup=setup,
     min_players=2,
     max_players=2,
-    logic_version="2.0.0",
+    logic_version="3.0.0",
+    migrations=migrations,
     determinizer=determinize,
     invariants=invariants,
     title="Goofspiel",
     description="Bid a card from your hand for each prize, both at once, sealed; the higher bid takes it.",
     config_invariants=config_invariants,
+    example_configs=[GoofspielConfig(cards=5, points_order="descending")],
 )

@@ -14,12 +14,13 @@ __all__ = ["determinize"]
 def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> HydratedGoofspielGameState:
     """A full Goofspiel state that ``seat``'s projected view cannot tell from the real one.
 
-    Two things are hidden from a player, and both are sampled with ``rng``: the opponent's
-    sealed bid, if it is in (a card drawn from the opponent's hand, which is public: a bid card
-    stays in the hand until the reveal), and the order of the face-down prize deck (the prizes
-    1..N minus those of the resolved rounds and the one up now, shuffled). The PRNG, hidden
-    from every view, gets a fresh seed drawn from ``rng``. Everything else is kept as seen. A
-    spectator's view (``seat`` None) hides every sealed bid: each is drawn from its bidder's hand.
+    One thing is hidden from a player, and it is sampled with ``rng``: the opponent's sealed
+    bid, if it is in (a card drawn from the opponent's hand, which is public: a bid card stays in
+    the hand until the reveal). The prizes not turned up yet are in no state (each is decided by
+    its ``RevealPrize`` chance point), so there is no future prize to sample: a search meets
+    them as chance points. The PRNG, hidden from every view, gets a fresh seed drawn from
+    ``rng``. Everything else is kept as seen. A spectator's view (``seat`` None) hides every
+    sealed bid: each is drawn from its bidder's hand.
 
     Args:
         view: ``seat``'s view of a Goofspiel state (``project(state, seat)``); not changed.
@@ -28,7 +29,7 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
 
     Raises:
         ValueError: ``view`` is not a player's view of a Goofspiel state for ``seat`` (the
-            seat's own bid is hidden, or the prize count does not match the prizes seen).
+            seat's own bid is hidden).
     """
     whose = "a spectator" if seat is None else repr(seat)
     if not isinstance(view, view_type(GoofspielGameState, spectator=seat is None)):
@@ -46,16 +47,5 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
                 msg = f"{seat!r}'s own bid is hidden: not {seat!r}'s view"
                 raise ValueError(msg)
             bid["amount"] = rng.choice(hands[bid["participant_id"]])
-    prize: int | None = data["prize"]
-    shown = {record["prize"] for record in data["rounds"]} | ({prize} if prize is not None else set())
-    count = int(data.pop("prize_deck_count"))
-    # Every player's 1..N is in hand or spent in a round (the spectator counts the first seat's).
-    cards = len(hands[seat if seat is not None else next(iter(hands))]) + len(data["rounds"])
-    remaining = [card for card in range(1, cards + 1) if card not in shown]
-    if len(remaining) != count:
-        msg = f"{whose}'s view shows {count} face-down prizes, but {len(remaining)} are unaccounted for"
-        raise ValueError(msg)
-    rng.shuffle(remaining)
-    data["prize_deck"] = remaining
     data["prng"] = {"seed": rng.getrandbits(32)}
     return HydratedGoofspielGameState.model_validate(data)

@@ -1,11 +1,8 @@
 """Goofspiel's state, its queries, and its initializer."""
 
-from typing import Annotated
-
 from pydantic import Field
 from tabletop import GameState, Hydrated, MachineContext, Model
 from tabletop.components import HydratedSealedBidAuction, SealedBidAuction
-from tabletop.views import CountOnly
 
 from tabletop_goofspiel.definition.states import MachineState
 from tabletop_goofspiel.model.config import GoofspielConfig
@@ -26,10 +23,12 @@ class PrizeRound(Model):
 
 
 class GoofspielGameState(GameState[GoofspielPlayerState, MachineState]):
-    """Goofspiel's state: the prize deck, the prize up for bidding, the secret bids and past rounds."""
+    """Goofspiel's state: the prize up for bidding, the secret bids and past rounds.
 
-    prize_deck: Annotated[list[int], CountOnly()] = Field(default_factory=list)
-    """The face-down prize cards, shuffled at setup; the first is turned up next. Count-only: secret order."""
+    The prizes not up yet are not in the state in any order: the prizes 1..N minus those up and
+    past; with random order, the next one is decided only when its ``RevealPrize`` chance point is.
+    """
+
     prize: int | None = None
     """The prize card up for bidding this round; None between rounds and once the game is over."""
     auction: SealedBidAuction | None = None
@@ -48,6 +47,17 @@ class HydratedGoofspielGameState(GoofspielGameState, Hydrated[GoofspielGameState
     def round_number(self) -> int:
         """The number of the round being bid for (or, between rounds, of the last one resolved)."""
         return len(self.rounds) + (1 if self.prize is not None else 0)
+
+    @property
+    def cards(self) -> int:
+        """N, the game's number of cards: a hand (bid cards leave it at the reveal) plus the rounds."""
+        return len(self.players[0].hand) + len(self.rounds) if self.players else 0
+
+    @property
+    def prizes_left(self) -> list[int]:
+        """The prizes not turned up yet, ascending (public: 1..N minus the prizes seen)."""
+        seen = {record.prize for record in self.rounds} | ({self.prize} if self.prize is not None else set())
+        return [card for card in range(1, self.cards + 1) if card not in seen]
 
     @property
     def discarded(self) -> list[int]:
@@ -75,8 +85,7 @@ Ctx = MachineContext[HydratedGoofspielGameState, GoofspielConfig]
 
 
 def setup(ctx: Ctx) -> None:
-    """Deal each player the cards 1..N, then shuffle the prize deck 1..N (its one use of the PRNG)."""
+    """Deal each player the cards 1..N (draws nothing: the prizes come up in ``Bidding``)."""
     cards = list(range(1, ctx.config.cards + 1))
     for player in ctx.state.players:
         player.hand = list(cards)
-    ctx.state.prize_deck = ctx.prng.shuffled(cards)

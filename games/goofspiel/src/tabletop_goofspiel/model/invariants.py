@@ -9,24 +9,36 @@ from tabletop_goofspiel.model.game_state import GoofspielGameState
 
 
 def _card_count(state: GoofspielGameState) -> int:
-    return len(state.rounds) + (0 if state.prize is None else 1) + len(state.prize_deck)
+    """N: a player's hand (bid cards leave it at the reveal) plus the rounds played."""
+    return len(state.players[0].hand) + len(state.rounds) if state.players else 0
+
+
+def _seen(state: GoofspielGameState) -> list[int]:
+    """The prizes turned up so far, in the order they came up."""
+    return [record.prize for record in state.rounds] + ([] if state.prize is None else [state.prize])
 
 
 def invariants(state: GoofspielGameState) -> Iterator[str]:
     """One line per broken rule.
 
-    With N cards (the prizes up, in the deck and won or discarded), the prizes are 1..N once
-    each; each player's hand and the cards they bid in past rounds are 1..N once each; each
-    score is the sum of the prizes its player took; rounds are numbered 1, 2, ...; the open
-    auction holds at most one bid per player, from a participant, of a card in their hand.
-    While the bidding is on, a prize is up, its auction is open and so is the round's
-    simultaneous group.
+    With N cards (each hand plus the rounds played), the prizes turned up (past and up) are
+    among 1..N, once each; each player's hand and the cards they bid in past rounds are 1..N
+    once each; each score is the sum of the prizes its player took; rounds are numbered 1, 2,
+    ...; the open auction holds at most one bid per player, from a participant, of a card in
+    their hand. While the bidding is on, either a prize is up with its auction and the round's
+    simultaneous group open, or no prize is up yet (its ``RevealPrize`` is pending), no auction
+    is open and nobody is active.
     """
-    up = [] if state.prize is None else [state.prize]
-    prizes = sorted([record.prize for record in state.rounds] + up + list(state.prize_deck))
-    cards = list(range(1, len(prizes) + 1))
-    if prizes != cards:
-        yield f"the prizes are {prizes}, not 1..{len(prizes)} once each"
+    cards = list(range(1, _card_count(state) + 1))
+    prizes = _seen(state)
+    if len(set(prizes)) != len(prizes) or not set(prizes) <= set(cards):
+        yield f"the prizes turned up are {prizes}, not among 1..{len(cards)} once each"
+    if (
+        state.result is None
+        and state.machine_state != MachineState.GAME_OVER
+        and len(state.rounds) >= len(cards)
+    ):
+        yield f"{len(state.rounds)} rounds of {len(cards)} are played, but the game is not over"
     numbers = [record.round for record in state.rounds]
     if numbers != list(range(1, len(numbers) + 1)):
         yield f"rounds are numbered {numbers}"
@@ -44,9 +56,13 @@ def invariants(state: GoofspielGameState) -> Iterator[str]:
             yield f"{player.player_id} scores {player.score} but took prizes worth {won}"
     auction = state.auction
     bidding = state.result is None and state.machine_state == MachineState.BIDDING
-    if bidding and (state.prize is None or auction is None or state.simultaneous_group is None):
-        yield "the bidding is on, but no prize is up, no auction or no simultaneous group is open"
+    if bidding and state.prize is not None and (auction is None or state.simultaneous_group is None):
+        yield "a prize is up for bidding, but no auction or no simultaneous group is open"
+    if bidding and state.prize is None and (auction is not None or state.active_player_ids):
+        yield "no prize is up, but an auction is open or a player is active"
     if auction is not None:
+        if state.prize is None:
+            yield "an auction is open, but no prize is up"
         bids = Counter(bid.participant_id for bid in auction.bids)
         for bidder, times in sorted(bids.items()):
             if times > 1:
@@ -60,7 +76,14 @@ def invariants(state: GoofspielGameState) -> Iterator[str]:
 
 
 def config_invariants(state: GoofspielGameState, config: GoofspielConfig) -> Iterator[str]:
-    """The game has the config's N cards (each hand, the prizes)."""
+    """The game has the config's N cards (each hand plus the rounds); a fixed order was kept."""
     count = _card_count(state)
     if count != config.cards:
-        yield f"the state has {count} prize cards, its config {config.cards}"
+        yield f"the state has {count} cards, its config {config.cards}"
+    prizes = _seen(state)
+    if config.points_order != "random":
+        first = config.cards if config.points_order == "descending" else 1
+        step = -1 if config.points_order == "descending" else 1
+        expected = [first + step * index for index in range(len(prizes))]
+        if prizes != expected:
+            yield f"the prizes came up as {prizes}, not in {config.points_order} order"

@@ -19,5 +19,5 @@ class Revealing(StateHandler[HydratedGoofspielGameState, GoofspielConfig]):
         ctx.state.active_player_ids = []
 
     def on_action(self, action: object, ctx: Ctx) -> MachineState:
-        """Another round while prizes are left; otherwise the game is over."""
-        return MachineState.BIDDING if ctx.state.prize_deck else MachineState.GAME_OVER
+        """Another round while prizes are left (the hands are not spent); otherwise the game is over."""
+        return MachineState.BIDDING if ctx.state.prizes_left else MachineState.GAME_OVER
