@@ -23,7 +23,7 @@ relative to the working directory when the variable is not set; its folder is cr
 """
 
 from tabletop_server.storage._access import ENDED
-from tabletop_server.storage._clocks import ClockRow, StandInRow, TimeoutRow
+from tabletop_server.storage._clocks import ClockRow, ClockWrite, NewClock, StandInRow, TimeoutRow
 from tabletop_server.storage._engines import StoreOptions
 from tabletop_server.storage._errors import (
     DuplicateActionIdError,
@@ -73,6 +73,7 @@ __all__ = [
     "ENDED",
     "ActionRow",
     "ClockRow",
+    "ClockWrite",
     "DeliveryJob",
     "DeliveryRow",
     "DuplicateActionIdError",
@@ -91,6 +92,7 @@ __all__ = [
     "MatchRow",
     "MatchUpdate",
     "NewAction",
+    "NewClock",
     "NewIdempotencyKey",
     "NewMatch",
     "NewSeat",

@@ -11,7 +11,7 @@ per (match, head, seat): the primary key is the guard against handling the same 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -22,11 +22,35 @@ from tabletop_server.storage._base import StoreBase
 from tabletop_server.storage._convert import now, utc
 from tabletop_server.storage._errors import HeadMovedError
 from tabletop_server.storage._notify import notify_change
+from tabletop_server.storage._outbox import OutboxEvent, queue_events
 from tabletop_server.storage._rows import JsonObject, MatchRow, MatchUpdate
 from tabletop_server.storage._tables import clocks, matches, stand_ins, timeouts
 from tabletop_server.storage._writes import _advance
 
-__all__ = ["ClockRow", "ClockStore", "StandInRow", "TimeoutRow"]
+__all__ = [
+    "ClockRow",
+    "ClockStore",
+    "ClockWrite",
+    "NewClock",
+    "StandInRow",
+    "TimeoutRow",
+    "insert_clock",
+    "write_clock",
+]
+
+ClockWrite = Callable[[datetime], tuple[str, datetime | None]]
+"""A match's clock as of a write recorded at the given time: its ``ClockState`` JSON and its next
+due time (computed by the keeper before the write's transaction, stored in it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewClock:
+    """The clock of a match being created: its ``ClockSettings`` JSON, the head it starts at
+    (the match's), and its start."""
+
+    settings: JsonObject
+    head: int
+    at: ClockWrite
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,23 +123,35 @@ def _clock_row(row: object) -> ClockRow:
     )
 
 
+def insert_clock(connection: Connection, match_id: str, clock: NewClock, stamp: datetime) -> None:
+    """Store a new match's clock (in the transaction that creates the match)."""
+    state_json, due_at = clock.at(stamp)
+    connection.execute(
+        insert(clocks).values(
+            match_id=match_id,
+            settings=clock.settings,
+            state=state_json,
+            head=clock.head,
+            due_at=due_at,
+            lease_until=None,
+            updated_at=stamp,
+        )
+    )
+
+
+def write_clock(connection: Connection, match_id: str, head: int, clock: tuple[str, datetime | None]) -> None:
+    """Store the clock as of ``head`` (in the transaction of the write that made it), unless one
+    at a later head is stored."""
+    state_json, due_at = clock
+    connection.execute(
+        update(clocks)
+        .where(clocks.c.match_id == match_id, clocks.c.head <= head)
+        .values(state=state_json, head=head, due_at=due_at, updated_at=now())
+    )
+
+
 class ClockStore(StoreBase):
     """Clock rows, timeouts and stand-ins (part of ``Store``)."""
-
-    def create_clock(
-        self, match_id: str, settings: JsonObject, state_json: str, due_at: datetime | None
-    ) -> None:
-        """Store a new match's clock at head 0 (the match row must exist)."""
-        values = {
-            "match_id": match_id,
-            "settings": settings,
-            "state": state_json,
-            "head": 0,
-            "due_at": due_at,
-            "lease_until": None,
-            "updated_at": now(),
-        }
-        self._transact(lambda connection: connection.execute(insert(clocks).values(values)))
 
     def get_clock(self, match_id: str) -> ClockRow | None:
         """The match's clock, or None for a match without one."""
@@ -140,20 +176,35 @@ class ClockStore(StoreBase):
 
         return self._transact(work) == 1
 
-    def save_clocks(self, updates: Sequence[tuple[str, str, int, datetime | None]]) -> None:
-        """``save_clock`` for several matches in one transaction: ``(match id, state JSON, head,
-        due)`` each (a clock stored at a later head is kept)."""
+    def announce_low(
+        self,
+        match_id: str,
+        head: int,
+        due_was: datetime,
+        due_next: datetime | None,
+        event: OutboxEvent,
+        revision: int,
+    ) -> bool:
+        """Queue a ``clock-low`` event and move the clock's due time past its low point, in one
+        transaction, if the clock is still at ``head`` and due at ``due_was`` (a compare-and-set:
+        of two workers, or a worker and its restart, only one queues it); ends the lease.
 
-        def work(connection: Connection) -> None:
-            stamp = now()
-            for match_id, state_json, head, due_at in updates:
-                connection.execute(
-                    update(clocks)
-                    .where(clocks.c.match_id == match_id, clocks.c.head <= head)
-                    .values(state=state_json, head=head, due_at=due_at, updated_at=stamp)
-                )
+        Returns:
+            True if queued.
+        """
 
-        self._transact(work)
+        def work(connection: Connection) -> bool:
+            moved = connection.execute(
+                update(clocks)
+                .where(clocks.c.match_id == match_id, clocks.c.head == head, clocks.c.due_at == due_was)
+                .values(due_at=due_next, lease_until=None)
+            )
+            if moved.rowcount != 1:
+                return False
+            queue_events(connection, match_id, revision, head, [event], now())
+            return True
+
+        return self._transact(work)
 
     def release_clock(self, match_id: str) -> None:
         """End this worker's lease of the clock (it looked and found nothing to do)."""
@@ -237,9 +288,12 @@ class ClockStore(StoreBase):
             )
         )
 
-    def forfeit(self, expected: MatchRow, change: MatchUpdate, entry: TimeoutRow) -> bool:
-        """End the match on a seat's timeout, in one transaction with its timeout record, if the
-        match is still as ``expected`` was read (compare-and-set on its revision).
+    def forfeit(
+        self, expected: MatchRow, change: MatchUpdate, entry: TimeoutRow, events: Sequence[OutboxEvent] = ()
+    ) -> bool:
+        """End the match on a seat's timeout, in one transaction with its timeout record (and the
+        ``events`` it causes, queued in the outbox), if the match is still as ``expected`` was read
+        (compare-and-set on its revision).
 
         Returns:
             False if the match moved on or the timeout is recorded already (nothing written).
@@ -262,6 +316,8 @@ class ClockStore(StoreBase):
             connection.execute(
                 update(clocks).where(clocks.c.match_id == expected.id).values(due_at=None, lease_until=None)
             )
+            if events:
+                queue_events(connection, expected.id, expected.revision + 1, expected.head, events, stamp)
             self._notify_clock(connection, expected.id, expected.head)
 
         try:

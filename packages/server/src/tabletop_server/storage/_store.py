@@ -11,7 +11,7 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select, upda
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._access import record_key
-from tabletop_server.storage._clocks import ClockStore
+from tabletop_server.storage._clocks import ClockStore, ClockWrite, NewClock, insert_clock, write_clock
 from tabletop_server.storage._convert import action_row, action_values, match_row, now
 from tabletop_server.storage._errors import (
     DuplicateActionIdError,
@@ -201,8 +201,10 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
         actions: Sequence[NewAction] = (),
         *,
         idempotency: NewIdempotencyKey | None = None,
+        clock: NewClock | None = None,
     ) -> MatchRow:
-        """Store a new match with its seats and the actions recorded at its start.
+        """Store a new match with its seats and the actions recorded at its start (and its
+        ``clock``, in the same transaction).
 
         The head is ``match.base_index + len(actions)``; ``actions`` must have exactly the
         indices ``match.base_index, match.base_index + 1, ...``.
@@ -221,6 +223,8 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
 
         def create(connection: Connection) -> MatchRow:
             row = _insert_match(connection, match, seats, actions, stamp)
+            if clock is not None:
+                insert_clock(connection, match.id, clock, stamp)
             if idempotency is not None:
                 record_key(connection, idempotency, match.id)
             self._notify(connection, row.id, row.head, bots=row.has_bots and row.status == "in_progress")
@@ -319,6 +323,7 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
         seat: tuple[str, str] | None = None,
         snapshot: bool = False,
         events: Sequence[OutboxEvent] = (),
+        clock: ClockWrite | None = None,
     ) -> MatchRow:
         """Record actions and the state they led to, if the match is still as ``expected`` was read.
 
@@ -337,6 +342,8 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
                 ``tabletop_server._snapshots``).
             events: Notifications the write causes: queued in its transaction for the webhooks
                 of the seats they are for (see ``tabletop_server.storage._outbox``).
+            clock: The match's clock as of this write, stored in its transaction (see
+                ``tabletop_server._clocks``).
 
         Returns:
             The match as now stored.
@@ -348,7 +355,7 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
             UnknownMatchError: The match is gone.
             ValueError: No actions, or indices that do not follow on from ``expected.head``.
         """
-        work, stamp, head = self._append_job(expected, change, actions, seat, snapshot, events)
+        work, stamp, head = self._append_job(expected, change, actions, seat, snapshot, events, clock)
         try:
             self._transact(work)
         except (IntegrityError, sqlite3.IntegrityError):
@@ -364,6 +371,7 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
         seat: tuple[str, str] | None = None,
         snapshot: bool = False,
         events: Sequence[OutboxEvent] = (),
+        clock: ClockWrite | None = None,
     ) -> MatchRow:
         """``append`` for the event loop: waits for the commit without blocking the loop.
 
@@ -373,7 +381,7 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
             UnknownMatchError: As ``append``.
             ValueError: As ``append``.
         """
-        work, stamp, head = self._append_job(expected, change, actions, seat, snapshot, events)
+        work, stamp, head = self._append_job(expected, change, actions, seat, snapshot, events, clock)
         try:
             await self._transact_async(work)
         except (IntegrityError, sqlite3.IntegrityError):
@@ -388,6 +396,7 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
         seat: tuple[str, str] | None,
         snapshot: bool = False,
         events: Sequence[OutboxEvent] = (),
+        clock: ClockWrite | None = None,
     ) -> tuple[Callable[[Connection], None], datetime, int]:
         if not actions:
             msg = "append needs at least one action"
@@ -398,10 +407,13 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
         head = expected.head + len(actions)
         rows = [action_values(expected.id, a, stamp) for a in actions]
         bots = expected.has_bots and change.status == "in_progress"
+        timed = None if clock is None else clock(stamp)
 
         def work(connection: Connection) -> None:
             _advance(connection, expected, change, head, stamp, seat=seat)
             _insert_actions(connection, rows)
+            if timed is not None:
+                write_clock(connection, expected.id, head, timed)
             if snapshot:
                 _insert_snapshot(connection, expected.id, head, change.state_json, stamp)
             if events:
