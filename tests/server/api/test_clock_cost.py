@@ -1,6 +1,7 @@
 """The clock's cost on the action path, counted in SQL (not timed): a clocked match is created and
 each of its actions written in as many transactions as a match without a clock, with the clock's
-one statement inside them (its row is at the new head when the answer arrives)."""
+one statement inside them (its row is at the new head when the answer arrives). SQLite's action path
+runs its statements on the raw connection: there only the transactions are seen."""
 
 from __future__ import annotations
 
@@ -126,6 +127,8 @@ def test_a_clocked_action_costs_no_extra_transaction(counted: tuple[LiveServer, 
     assert sorted(clocked_created[1]) == sorted([*plain_created[1], "INSERT INTO clocks"])
     plain = _moves(api, log, plain_id, 3)
     clocked = _moves(api, log, clocked_id, 3, server)
+    postgres = server.app.state.service.store.dialect == "postgresql"
+    clock_sql = ["UPDATE clocks SET"] if postgres else []  # (SQLite's action path runs raw SQL, unseen)
     for (plain_commits, plain_sql), (commits, sql) in zip(plain, clocked, strict=True):
         assert commits == plain_commits == 1
-        assert sorted(sql) == sorted([*plain_sql, "UPDATE clocks SET"])
+        assert sorted(sql) == sorted([*plain_sql, *clock_sql])

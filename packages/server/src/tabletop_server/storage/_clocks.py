@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Connection, and_, delete, insert, or_, select, update
+from sqlalchemy import Connection, and_, bindparam, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._base import StoreBase
@@ -25,7 +25,7 @@ from tabletop_server.storage._notify import notify_change
 from tabletop_server.storage._outbox import OutboxEvent, queue_events
 from tabletop_server.storage._rows import JsonObject, MatchRow, MatchUpdate
 from tabletop_server.storage._tables import clocks, matches, stand_ins, timeouts
-from tabletop_server.storage._writes import _advance
+from tabletop_server.storage._writes import _SQLITE_TIME, _advance, _sqlite
 
 __all__ = [
     "ClockRow",
@@ -139,14 +139,44 @@ def insert_clock(connection: Connection, match_id: str, clock: NewClock, stamp: 
     )
 
 
+_SQLITE_WRITE_CLOCK = (
+    "UPDATE clocks SET state = ?, head = ?, due_at = ?, updated_at = ? WHERE match_id = ? AND head <= ?"
+)
+
+_WRITE_CLOCK = (
+    update(clocks)
+    .where(clocks.c.match_id == bindparam("clock_match"), clocks.c.head <= bindparam("clock_head"))
+    .values(
+        state=bindparam("clock_state"),
+        head=bindparam("clock_head"),
+        due_at=bindparam("clock_due", type_=clocks.c.due_at.type),
+        updated_at=bindparam("clock_stamp", type_=clocks.c.updated_at.type),
+    )
+)
+
+
 def write_clock(connection: Connection, match_id: str, head: int, clock: tuple[str, datetime | None]) -> None:
     """Store the clock as of ``head`` (in the transaction of the write that made it), unless one
-    at a later head is stored."""
+    at a later head is stored. One prepared statement (SQLite: on the raw connection, as the
+    action's own statements), so the clock adds no statement building to the action path."""
     state_json, due_at = clock
+    stamp = now()
+    raw = _sqlite(connection)
+    if raw is not None:
+        due = None if due_at is None else due_at.strftime(_SQLITE_TIME)
+        raw.execute(
+            _SQLITE_WRITE_CLOCK, (state_json, head, due, stamp.strftime(_SQLITE_TIME), match_id, head)
+        )
+        return
     connection.execute(
-        update(clocks)
-        .where(clocks.c.match_id == match_id, clocks.c.head <= head)
-        .values(state=state_json, head=head, due_at=due_at, updated_at=now())
+        _WRITE_CLOCK,
+        {
+            "clock_match": match_id,
+            "clock_head": head,
+            "clock_state": state_json,
+            "clock_due": due_at,
+            "clock_stamp": stamp,
+        },
     )
 
 
