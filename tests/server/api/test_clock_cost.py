@@ -121,14 +121,17 @@ def _moves(
 
 def test_a_clocked_action_costs_no_extra_transaction(counted: tuple[LiveServer, Api, SqlLog]) -> None:
     server, api, log = counted
+    postgres = server.app.state.service.store.dialect == "postgresql"
+    clock_sql = ["UPDATE clocks SET"] if postgres else []  # (SQLite's action path runs raw SQL, unseen)
     plain_id, plain_created = _create(api, log, None)
     clocked_id, clocked_created = _create(api, log, CHESS)
     assert clocked_created[0] == plain_created[0]  # the clock's row goes in with the match
-    assert sorted(clocked_created[1]) == sorted([*plain_created[1], "INSERT INTO clocks"])
+    created_sql = ["INSERT INTO clocks"] if postgres else []
+    assert sorted(clocked_created[1]) == sorted([*plain_created[1], *created_sql])
+    started = server.app.state.service.store.get_clock(clocked_id)
+    assert started is not None and started.head == 0  # stored with the match, not after it
     plain = _moves(api, log, plain_id, 3)
     clocked = _moves(api, log, clocked_id, 3, server)
-    postgres = server.app.state.service.store.dialect == "postgresql"
-    clock_sql = ["UPDATE clocks SET"] if postgres else []  # (SQLite's action path runs raw SQL, unseen)
     for (plain_commits, plain_sql), (commits, sql) in zip(plain, clocked, strict=True):
         assert commits == plain_commits == 1
         assert sorted(sql) == sorted([*plain_sql, *clock_sql])

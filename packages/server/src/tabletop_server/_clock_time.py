@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
+from pydantic import JsonValue
 from tabletop import Game, GameConfig
 from tabletop._machine import AnyState
-from tabletop.clocks import ClockState, TimeControl, advance_clock
+from tabletop.clocks import ClockSettings, ClockState, TimeControl, advance_clock, due_of, remaining_of
 
 from tabletop_server._match import LoadedMatch
 from tabletop_server._registry import GameEntry
 from tabletop_server.storage import ActionRow, Store
 
-__all__ = ["TIMEOUT_PREFIX", "active_in", "active_seats", "at_ms", "caught_up", "to_ms"]
+__all__ = ["TIMEOUT_PREFIX", "active_in", "active_seats", "at_ms", "caught_up", "clock_json", "to_ms"]
 
 TIMEOUT_PREFIX = "timeout-"
 """The action id prefix of a move the server played for a seat whose time ran out."""
@@ -63,6 +64,39 @@ def caught_up(
     if not writes and match.row.status != "in_progress":
         clock = advance_clock(control, clock, now_ms=to_ms(match.row.updated_at), active=[])
     return clock
+
+
+def clock_json(
+    settings: ClockSettings,
+    clock: ClockState,
+    head: int,
+    away: frozenset[str],
+    in_progress: bool,
+    moment: datetime,
+) -> JsonValue:
+    """The ``ClockView`` JSON: each seat's time left as of ``moment`` (the server's clock)."""
+    now_ms = to_ms(moment)
+    control = settings.control
+    seats: list[JsonValue] = []
+    for player_id, seat in clock.seats.items():
+        due = due_of(control, seat) if in_progress else None
+        seats.append(
+            {
+                "player_id": player_id,
+                "remaining_ms": remaining_of(control, seat, now_ms),
+                "running": due is not None,
+                "due_at": None if due is None else at_ms(due).isoformat(),
+                "timeouts": seat.timeouts,
+                "away": player_id in away,
+            }
+        )
+    return {
+        "control": control.model_dump(mode="json"),
+        "policy": settings.policy.model_dump(mode="json"),
+        "index": head,
+        "server_time": moment.isoformat(),
+        "seats": seats,
+    }
 
 
 def _timed_out(row: ActionRow) -> bool:

@@ -36,16 +36,22 @@ from tabletop.clocks import (
     Forfeit,
     advance_clock,
     decide_timeout,
-    due_of,
     next_due,
-    remaining_of,
     start_clock,
 )
 
 from tabletop_server._api_models import BotSpec
 from tabletop_server._clock_expiry import forfeit, play_for
 from tabletop_server._clock_low import low_seats, next_point
-from tabletop_server._clock_time import TIMEOUT_PREFIX, active_in, active_seats, at_ms, caught_up, to_ms
+from tabletop_server._clock_time import (
+    TIMEOUT_PREFIX,
+    active_in,
+    active_seats,
+    at_ms,
+    caught_up,
+    clock_json,
+    to_ms,
+)
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch
 from tabletop_server._outbox import queue_clock_low
@@ -406,27 +412,5 @@ class ClockKeeper:
             known, _ = self._settings(match_id)
             if known is None:
                 return None
-        moment = self.now()
-        now_ms = to_ms(moment)
-        control = known.settings.control
-        away = known.away
-        seats: list[JsonValue] = []
-        for player_id, seat in known.clock.seats.items():
-            due = due_of(control, seat) if match.row.status == "in_progress" else None
-            seats.append(
-                {
-                    "player_id": player_id,
-                    "remaining_ms": remaining_of(control, seat, now_ms),
-                    "running": due is not None,
-                    "due_at": None if due is None else at_ms(due).isoformat(),
-                    "timeouts": seat.timeouts,
-                    "away": player_id in away,
-                }
-            )
-        return {
-            "control": known.settings.control.model_dump(mode="json"),
-            "policy": known.settings.policy.model_dump(mode="json"),
-            "index": known.head,
-            "server_time": moment.isoformat(),
-            "seats": seats,
-        }
+        in_progress = match.row.status == "in_progress"
+        return clock_json(known.settings, known.clock, known.head, known.away, in_progress, self.now())

@@ -1,4 +1,4 @@
-"""Clocks, timeouts and stand-in bots: the rows that make deadlines durable (part of ``Store``).
+"""Clocks and timeouts: the rows that make deadlines durable (part of ``Store``).
 
 A clocked match has one ``clocks`` row: its settings, every seat's clock as of a head, and the
 next due time. Workers find due rows with ``due_clocks`` and take each with ``lease_clocks``: one
@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Connection, and_, bindparam, delete, insert, or_, select, update
+import orjson
+from sqlalchemy import Connection, bindparam, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._base import StoreBase
@@ -24,7 +25,7 @@ from tabletop_server.storage._errors import HeadMovedError
 from tabletop_server.storage._notify import notify_change
 from tabletop_server.storage._outbox import OutboxEvent, queue_events
 from tabletop_server.storage._rows import JsonObject, MatchRow, MatchUpdate
-from tabletop_server.storage._tables import clocks, matches, stand_ins, timeouts
+from tabletop_server.storage._tables import clocks, matches, timeouts
 from tabletop_server.storage._writes import _SQLITE_TIME, _advance, _sqlite
 
 __all__ = [
@@ -32,7 +33,6 @@ __all__ = [
     "ClockStore",
     "ClockWrite",
     "NewClock",
-    "StandInRow",
     "TimeoutRow",
     "insert_clock",
     "write_clock",
@@ -96,21 +96,6 @@ class TimeoutRow:
     action_id: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class StandInRow:
-    """A bot standing in for a seat.
-
-    Attributes:
-        player_id: The seat.
-        bot: The bot's ``BotSpec`` JSON.
-        reason: ``seat`` (its holder asked), ``creator``, or ``timeouts``.
-    """
-
-    player_id: str
-    bot: JsonObject
-    reason: str
-
-
 def _clock_row(row: object) -> ClockRow:
     mapping = dict(row)  # type: ignore[call-overload]
     due = mapping["due_at"]
@@ -123,19 +108,45 @@ def _clock_row(row: object) -> ClockRow:
     )
 
 
+_SQLITE_INSERT_CLOCK = (
+    "INSERT INTO clocks (match_id, settings, state, head, due_at, lease_until, updated_at) "
+    "VALUES (?, ?, ?, ?, ?, NULL, ?)"
+)
+
+_INSERT_CLOCK = insert(clocks).values(
+    match_id=bindparam("clock_match"),
+    settings=bindparam("clock_settings", type_=clocks.c.settings.type),
+    state=bindparam("clock_state"),
+    head=bindparam("clock_head"),
+    due_at=bindparam("clock_due", type_=clocks.c.due_at.type),
+    lease_until=None,
+    updated_at=bindparam("clock_stamp", type_=clocks.c.updated_at.type),
+)
+
+
 def insert_clock(connection: Connection, match_id: str, clock: NewClock, stamp: datetime) -> None:
-    """Store a new match's clock (in the transaction that creates the match)."""
+    """Store a new match's clock (in the transaction that creates the match; one prepared
+    statement, SQLite: on the raw connection)."""
     state_json, due_at = clock.at(stamp)
-    connection.execute(
-        insert(clocks).values(
-            match_id=match_id,
-            settings=clock.settings,
-            state=state_json,
-            head=clock.head,
-            due_at=due_at,
-            lease_until=None,
-            updated_at=stamp,
+    raw = _sqlite(connection)
+    if raw is not None:
+        due = None if due_at is None else due_at.strftime(_SQLITE_TIME)
+        settings = orjson.dumps(clock.settings).decode()
+        raw.execute(
+            _SQLITE_INSERT_CLOCK,
+            (match_id, settings, state_json, clock.head, due, stamp.strftime(_SQLITE_TIME)),
         )
+        return
+    connection.execute(
+        _INSERT_CLOCK,
+        {
+            "clock_match": match_id,
+            "clock_settings": clock.settings,
+            "clock_state": state_json,
+            "clock_head": clock.head,
+            "clock_due": due_at,
+            "clock_stamp": stamp,
+        },
     )
 
 
@@ -181,7 +192,7 @@ def write_clock(connection: Connection, match_id: str, head: int, clock: tuple[s
 
 
 class ClockStore(StoreBase):
-    """Clock rows, timeouts and stand-ins (part of ``Store``)."""
+    """Clock rows and timeouts (part of ``Store``)."""
 
     def get_clock(self, match_id: str) -> ClockRow | None:
         """The match's clock, or None for a match without one."""
@@ -381,46 +392,3 @@ class ClockStore(StoreBase):
             )
             for row in rows
         ]
-
-    # -- stand-ins -------------------------------------------------------------------------------
-
-    def stand_ins(self, match_id: str) -> list[StandInRow]:
-        """The bots standing in for seats of the match."""
-        query = select(stand_ins).where(stand_ins.c.match_id == match_id).order_by(stand_ins.c.player_id)
-        with self._read() as connection:
-            rows = connection.execute(query).mappings().all()
-        return [StandInRow(str(row["player_id"]), dict(row["bot"]), str(row["reason"])) for row in rows]
-
-    def put_stand_in(self, match_id: str, player_id: str, bot: JsonObject, reason: str) -> bool:
-        """A bot takes the seat over (and the match is marked as having bots, so they are woken).
-
-        Returns:
-            False if a bot stands in for the seat already.
-        """
-
-        def work(connection: Connection) -> None:
-            connection.execute(
-                insert(stand_ins).values(
-                    match_id=match_id, player_id=player_id, bot=bot, reason=reason, created_at=now()
-                )
-            )
-            connection.execute(update(matches).where(matches.c.id == match_id).values(has_bots=True))
-
-        try:
-            self._transact(work)
-        except (IntegrityError, sqlite3.IntegrityError):
-            return False
-        return True
-
-    def remove_stand_in(self, match_id: str, player_id: str) -> bool:
-        """The seat's holder takes it back. Returns False if no bot stood in for it."""
-
-        def work(connection: Connection) -> int:
-            result = connection.execute(
-                delete(stand_ins).where(
-                    and_(stand_ins.c.match_id == match_id, stand_ins.c.player_id == player_id)
-                )
-            )
-            return int(result.rowcount)
-
-        return self._transact(work) == 1

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._access import record_key
@@ -36,6 +36,7 @@ from tabletop_server.storage._rows import (
     SeatRow,
 )
 from tabletop_server.storage._seats import SeatStore, _seats
+from tabletop_server.storage._stand_ins import StandInStore
 from tabletop_server.storage._tables import actions as action_table
 from tabletop_server.storage._tables import matches, snapshots
 from tabletop_server.storage._validate import check_indices, check_unique
@@ -45,6 +46,7 @@ from tabletop_server.storage._writes import (
     _guard,
     _insert_actions,
     _insert_match,
+    _insert_snapshot,
     _match,
     _sqlite_match_and_seats,
     _updated,
@@ -53,7 +55,7 @@ from tabletop_server.storage._writes import (
 __all__ = ["Store"]
 
 
-class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
+class Store(SeatStore, RetentionStore, ClockStore, StandInStore, OutboxStore, RematchStore):
     """Matches, seats, action logs and stream tokens in one SQL database.
 
     Thread-safe; one per process. Every write of a match is a compare-and-set: the caller reads
@@ -560,14 +562,6 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
             return (
                 connection.execute(select(matches.c.id).where(matches.c.id == match_id)).first() is not None
             )
-
-
-def _insert_snapshot(
-    connection: Connection, match_id: str, index: int, state_json: str, stamp: datetime
-) -> None:
-    connection.execute(
-        insert(snapshots).values(match_id=match_id, index=index, state=state_json, created_at=stamp)
-    )
 
 
 _ACTIONS_AFTER = (
