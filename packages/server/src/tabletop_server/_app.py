@@ -142,8 +142,12 @@ def create_app(
         )
         runner = BotRunner(service, budget)
         service.admit_bots = runner.admit
-        keeper = ClockKeeper(service, poll=settings.clock_poll_seconds, poke_bots=runner.poke)
-        service.clock_start = keeper.create
+        keeper = ClockKeeper(
+            service,
+            poll=settings.clock_poll_seconds,
+            low_fraction=settings.clock_low_fraction,
+            poke_bots=runner.poke,
+        )
         app.state.clocks = keeper
         app.state.service = service
         app.state.stream_steps = SharedSteps[StreamStep]()

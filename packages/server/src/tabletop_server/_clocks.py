@@ -1,16 +1,20 @@
 """Clocks of hosted matches: keeping each clocked match's clock and enforcing its deadlines.
 
 The clock itself is the pure value of :mod:`tabletop.clocks`; this module feeds it the times the
-server recorded. After every committed write of a clocked match (``MatchService.announce``) the
-keeper's thread brings the match's ``clocks`` row up to the new head, from the action rows' own
-``created_at`` (the time the server recorded each write), and stores the next due time. The same
-thread looks, every ``poll`` seconds (and at once on start, so a deadline that passed while the
-server was down is handled then), for clocks that are due or lag behind their match: it leases
-them (``Store.lease_clocks``: ``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so of several workers
-exactly one takes a clock), brings each up to date, and handles the expiry: a timeout recorded
-once per (match, head, seat) with what the server observed, then what the match's policy and the
-game's rules make of it (:func:`tabletop.clocks.decide_timeout`): a bot's move for the seat, chosen
-from the seat's view, the game's pass action, or a forfeit. Moves are submitted pinned to the head
+server recorded. A match's clock is stored in the transaction that creates it, and every action's
+write stores the clock as of that write in its own transaction (``step``: computed from the time
+the store records the write, from the clock this worker remembers at the match's head), so a
+clocked action costs no extra transaction. A worker that does not know the clock at the head (the
+match was written by another worker, or this one restarted) has its thread catch up from the log
+after the commit, from the action rows' own ``created_at``. The same thread looks, every ``poll``
+seconds (and at once on start, so a deadline that passed while the server was down is handled
+then), for clocks that are due or lag behind their match: it leases them (``Store.lease_clocks``:
+``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so of several workers exactly one takes a clock), brings
+each up to date, and handles what fell due. A seat's low point (``_clock_low``) queues one
+``clock-low`` event. An expiry is a timeout recorded once per (match, head, seat) with what the
+server observed, then what the match's policy and the game's rules make of it
+(:func:`tabletop.clocks.decide_timeout`): a bot's move for the seat, chosen from the seat's view,
+the game's pass action, or a forfeit (``_clock_expiry``). Moves are submitted pinned to the head
 the keeper saw, so a move that raced a player's is refused, never played twice.
 """
 
@@ -18,42 +22,55 @@ from __future__ import annotations
 
 import logging
 import queue
-import secrets
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from pydantic import JsonValue
-from tabletop.bots._hosted import DecisionRequest, decide
+from tabletop import Game, GameConfig
+from tabletop._machine import AnyState
 from tabletop.clocks import (
-    BotMove,
     ClockSettings,
     ClockState,
     Forfeit,
-    PassMove,
     advance_clock,
     decide_timeout,
-    due_of,
     next_due,
-    remaining_of,
     start_clock,
 )
 
-from tabletop_server._api_models import BotKind, BotSpec
+from tabletop_server._api_models import BotSpec
+from tabletop_server._clock_expiry import forfeit, play_for
+from tabletop_server._clock_low import low_seats, next_point
+from tabletop_server._clock_time import (
+    TIMEOUT_PREFIX,
+    active_in,
+    active_seats,
+    at_ms,
+    caught_up,
+    clock_json,
+    to_ms,
+)
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch
-from tabletop_server._play import Submission, submit
+from tabletop_server._outbox import queue_clock_low
+from tabletop_server._registry import GameEntry
 from tabletop_server._service import MatchService
 from tabletop_server.events import MatchChange
-from tabletop_server.storage import ActionRow, ClockRow, MatchUpdate, NewAction, StorageError, TimeoutRow
+from tabletop_server.storage import (
+    ClockRow,
+    ClockWrite,
+    MatchRow,
+    NewAction,
+    NewClock,
+    StorageError,
+    TimeoutRow,
+)
 
 __all__ = ["TIMEOUT_PREFIX", "ClockKeeper", "active_seats", "to_ms"]
 
 logger = logging.getLogger("tabletop_server.clocks")
-
-TIMEOUT_PREFIX = "timeout-"
-"""The action id prefix of a move the server played for a seat whose time ran out."""
 
 KNOWN_LIMIT = 100_000
 """Matches whose clock (or lack of one) a worker remembers; beyond it, it starts over."""
@@ -63,30 +80,13 @@ LEASE = timedelta(seconds=30)
 
 Now = Callable[[], datetime]
 
-_UNKNOWN = object()
-"""Marker: the keeper has not looked at the match yet."""
-
 
 def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def to_ms(moment: datetime) -> int:
-    """Milliseconds since the epoch."""
-    return round(moment.timestamp() * 1000)
-
-
-def _at(ms: int) -> datetime:
-    return datetime.fromtimestamp(ms / 1000, UTC)
-
-
-def active_seats(match: LoadedMatch) -> list[str]:
-    """The seats with a move to make now (a seat that acted in an open simultaneous group waits)."""
-    if match.row.status != "in_progress":
-        return []
-    engine = match.entry.engine
-    state = match.state
-    return [pid for pid in state.active_player_ids if engine.valid_action_types(state, pid, match.game)]
+_UNKNOWN = object()
+"""Marker: the keeper has not looked at the match yet."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,11 +115,13 @@ class ClockKeeper:
         service: MatchService,
         *,
         poll: float = 0.5,
+        low_fraction: float = 0.0,
         now: Now = _utc_now,
         poke_bots: Callable[[str], None] | None = None,
     ) -> None:
         self.service = service
         self.poll = poll
+        self.low_fraction = low_fraction
         self.now = now
         self.poke_bots = poke_bots
         self._known: dict[str, _Known | None] = {}
@@ -128,13 +130,15 @@ class ClockKeeper:
         self._queue: queue.Queue[str | None] = queue.Queue()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._dirty: dict[str, _Known] = {}
-        """Clocks computed in memory on the action path and not stored yet (the thread stores them)."""
+        self._steps: dict[str, tuple[int, datetime, ClockState]] = {}
+        """Clocks computed for a write (head, time) before its commit: ``played`` keeps them."""
         self.expired = 0
         """Timeouts this worker handled (tests and metrics)."""
         service.after_write.append(self.changed)
         service.after_play.append(self.played)
         service.clock_view = self.view
+        service.clock_new = self.create
+        service.clock_step = self.step
 
     # -- life -------------------------------------------------------------------------------------
 
@@ -153,7 +157,6 @@ class ClockKeeper:
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                self.flush()
                 self.sweep()
             except Exception:  # a fault (the database away): look again at the next tick
                 logger.exception("clock sweep failed")
@@ -166,82 +169,94 @@ class ClockKeeper:
                 if match_id is None:
                     return
                 try:
-                    self._store_or_refresh(match_id)
+                    self.refresh(match_id)
                 except Exception:
                     logger.exception("clock of match %s failed", match_id)
                 deadline = 0.0 if not self._queue.empty() else min(self.poll, 0.05)
 
     # -- creation and writes ------------------------------------------------------------------------
 
-    def create(self, match: LoadedMatch, settings: ClockSettings) -> None:
-        """Start the clock of a match just created (no-op without a time control)."""
+    def _due(self, settings: ClockSettings, clock: ClockState, after_ms: int) -> datetime | None:
+        point = next_point(settings.control, clock, self.low_fraction, after_ms)
+        return None if point is None else at_ms(point)
+
+    def create(
+        self,
+        match_id: str,
+        entry: GameEntry,
+        game: Game[GameConfig],
+        state: AnyState,
+        head: int,
+        settings: ClockSettings,
+    ) -> NewClock | None:
+        """The clock of a match about to be created, stored in its creation's transaction (None
+        without a time control)."""
         if settings.control.type == "none":
-            self._remember(match.row.id, None)
-            return
-        players = [player.player_id for player in match.state.players]
-        clock = start_clock(settings.control, players, active_seats(match), to_ms(match.row.created_at))
-        due = next_due(settings.control, clock)
-        self.service.store.create_clock(
-            match.row.id,
-            settings.model_dump(mode="json"),
-            clock.model_dump_json(),
-            None if due is None else _at(due[0]),
-        )
-        self._remember(match.row.id, _Known(settings, clock, match.row.head))
+            self._remember(match_id, None)
+            return None
+        players = [player.player_id for player in state.players]
+        active = active_in(entry, game, state, "in_progress" if state.result is None else "finished")
 
-    def played(self, match: LoadedMatch, recorded: Sequence[NewAction]) -> None:
-        """Actions were written (``match`` as written): the clock moves on in memory at once, from
-        the time the store recorded them, and the keeper's thread stores it (no read here)."""
-        with self._lock:
-            known = self._known.get(match.row.id, _UNKNOWN)
-        if not isinstance(known, _Known) or known.head != match.row.head - len(recorded):
-            return  # unknown here, or behind: ``changed`` has the thread catch up from the log
-        acted = [a.player_id for a in recorded if a.source == "user" and a.player_id]
-        timed = [p for p in acted if any(a.action_id.startswith(TIMEOUT_PREFIX) for a in recorded)]
-        clock = advance_clock(
-            known.settings.control,
-            known.clock,
-            now_ms=to_ms(match.row.updated_at),
-            acted=[p for p in acted if p not in timed],
-            timed_out=timed,
-            active=active_seats(match),
-        )
-        updated = _Known(known.settings, clock, match.row.head, known.away)
-        self._remember(match.row.id, updated)
-        with self._lock:
-            self._dirty[match.row.id] = updated  # stored with the others at the next tick
+        def at(stamp: datetime) -> tuple[str, datetime | None]:
+            clock = start_clock(settings.control, players, active, to_ms(stamp))
+            self._remember(match_id, _Known(settings, clock, head))
+            return clock.model_dump_json(), self._due(settings, clock, to_ms(stamp))
 
-    def changed(self, match_id: str) -> None:
-        """A write of the match committed (from any thread): bring its clock up to date."""
+        return NewClock(settings.model_dump(mode="json"), head, at)
+
+    def step(
+        self, match: LoadedMatch, state: AnyState, status: str, recorded: Sequence[NewAction]
+    ) -> ClockWrite | None:
+        """The clock after a write of ``recorded`` from ``match`` to ``state``, computed at the time
+        the store records it and stored in the write's transaction (None: no clock, or this worker
+        does not know it at the match's head: its thread catches up from the log after the commit)."""
+        match_id = match.row.id
         with self._lock:
             known = self._known.get(match_id, _UNKNOWN)
-            pending = match_id in self._dirty
-        if known is None or pending:  # no clock (the common case), or ``played`` moved it on
-            return
-        self._queue.put(match_id)
+        if not isinstance(known, _Known) or known.head != match.row.head:
+            return None
+        acted = [a.player_id for a in recorded if a.source == "user" and a.player_id]
+        timed = [p for p in acted if any(a.action_id.startswith(TIMEOUT_PREFIX) for a in recorded)]
+        active = active_in(match.entry, match.game, state, status)
+        head = match.row.head + len(recorded)
 
-    def _store_or_refresh(self, match_id: str) -> None:
-        """The thread's work for a match: catch up from the log, unless ``played`` moved it on."""
-        with self._lock:
-            pending = match_id in self._dirty
-        if not pending:
-            self.refresh(match_id)
-
-    def flush(self) -> None:
-        """Store, in one transaction, every clock ``played`` moved on since the last tick (at most
-        one write per ``poll`` for all of them, off the action path). A worker that stops first
-        loses nothing: the sweep finds those clocks behind their match and catches up from the log."""
-        with self._lock:
-            dirty, self._dirty = self._dirty, {}
-        if not dirty:
-            return
-        updates = []
-        for match_id, known in dirty.items():
-            due = next_due(known.settings.control, known.clock)
-            updates.append(
-                (match_id, known.clock.model_dump_json(), known.head, None if due is None else _at(due[0]))
+        def at(stamp: datetime) -> tuple[str, datetime | None]:
+            clock = advance_clock(
+                known.settings.control,
+                known.clock,
+                now_ms=to_ms(stamp),
+                acted=[p for p in acted if p not in timed],
+                timed_out=timed,
+                active=active,
             )
-        self.service.store.save_clocks(updates)
+            with self._lock:
+                if len(self._steps) >= KNOWN_LIMIT:
+                    self._steps.clear()
+                self._steps[match_id] = (head, stamp, clock)
+            due = self._due(known.settings, clock, to_ms(stamp)) if status == "in_progress" else None
+            return clock.model_dump_json(), due
+
+        return at
+
+    def played(self, match: LoadedMatch, recorded: Sequence[NewAction]) -> None:
+        """A write committed (``match`` as written): keep the clock ``step`` computed for it."""
+        with self._lock:
+            stepped = self._steps.pop(match.row.id, None)
+            known = self._known.get(match.row.id, _UNKNOWN)
+        if stepped is None or not isinstance(known, _Known):
+            return
+        head, stamp, clock = stepped
+        if head == match.row.head and stamp == match.row.updated_at:
+            self._remember(match.row.id, _Known(known.settings, clock, head, known.away))
+
+    def changed(self, row: MatchRow) -> None:
+        """A write of the match committed (from any thread): bring its clock up to date, unless
+        the write stored it (``step``) or the match has none."""
+        with self._lock:
+            known = self._known.get(row.id, _UNKNOWN)
+        if known is None or (isinstance(known, _Known) and known.head == row.head):
+            return
+        self._queue.put(row.id)
 
     def _settings(self, match_id: str) -> tuple[_Known | None, ClockRow | None]:
         with self._lock:
@@ -271,59 +286,26 @@ class ClockKeeper:
 
     def refresh(self, match_id: str) -> _Known | None:
         """Bring the stored clock up to the match's head (from the recorded actions' times)."""
+        found = self._refresh(match_id)
+        return None if found is None else found[0]
+
+    def _refresh(self, match_id: str) -> tuple[_Known, datetime | None] | None:
+        """``refresh``, and the clock's due time as now stored."""
         known, row = self._settings(match_id)
         if known is None or row is None:
             return None
         match = self.service.load(match_id)
         if row.head == match.row.head and match.row.status == "in_progress":
-            return known  # (``_settings`` read the stand-ins again)
-        updated = replace(self._caught_up(match, known), away=known.away)
-        due = next_due(known.settings.control, updated.clock) if match.row.status == "in_progress" else None
-        self.service.store.save_clock(
-            match_id, updated.clock.model_dump_json(), updated.head, None if due is None else _at(due[0])
-        )
+            return known, row.due_at  # (``_settings`` read the stand-ins again)
+        clock = caught_up(self.service.store, match, known.settings.control, known.clock, known.head)
+        updated = _Known(known.settings, clock, match.row.head, known.away)
+        due = None
+        if match.row.status == "in_progress":
+            due = self._due(known.settings, updated.clock, to_ms(match.row.updated_at))
+        self.service.store.save_clock(match_id, updated.clock.model_dump_json(), updated.head, due)
         self._remember(match_id, updated)
         self.service.hub.publish(MatchChange(match_id, match.row.head))  # streams send the new clock
-        return updated
-
-    def _caught_up(self, match: LoadedMatch, known: _Known) -> _Known:
-        """The clock at the match's head: each write since the stored clock's head, at the time the
-        server recorded it (a write's actions share one ``created_at``)."""
-        head = match.row.head
-        if head < known.head:  # an undo cut the log: the clock restarts for whoever is to act
-            clock = advance_clock(
-                known.settings.control,
-                known.clock,
-                now_ms=to_ms(match.row.updated_at),
-                active=active_seats(match),
-            )
-            return _Known(known.settings, clock, head)
-        rows = [
-            row for row in self.service.store.actions(match.row.id, after=known.head - 1) if row.index < head
-        ]
-        writes = _writes(rows)
-        clock = known.clock
-        final = active_seats(match)
-        for n, write in enumerate(writes):
-            acted = [r.player_id for r in write if r.source == "user" and r.player_id and not _timed_out(r)]
-            timed = [r.player_id for r in write if r.source == "user" and r.player_id and _timed_out(r)]
-            nxt = writes[n + 1] if n + 1 < len(writes) else None
-            active = (
-                final if nxt is None else [r.player_id for r in nxt if r.source == "user" and r.player_id]
-            )
-            clock = advance_clock(
-                known.settings.control,
-                clock,
-                now_ms=to_ms(write[0].created_at),
-                acted=acted,
-                timed_out=timed,
-                active=active,
-            )
-        if not writes and match.row.status != "in_progress":
-            clock = advance_clock(
-                known.settings.control, clock, now_ms=to_ms(match.row.updated_at), active=[]
-            )
-        return _Known(known.settings, clock, head)
+        return updated, due
 
     # -- deadlines ----------------------------------------------------------------------------------
 
@@ -342,22 +324,29 @@ class ClockKeeper:
         return handled
 
     def _expire(self, match_id: str) -> int:
-        known = self.refresh(match_id)  # also ends the lease when the clock is saved
-        if known is None:
+        found = self._refresh(match_id)  # also ends the lease when the clock is saved
+        if found is None:
             self.service.store.release_clock(match_id)
             return 0
+        known, stored_due = found
         match = self.service.load(match_id)
         moment = self.now()
         control = known.settings.control
         due = next_due(control, known.clock)
-        if match.row.status != "in_progress" or due is None or due[0] > to_ms(moment):
+        if match.row.status != "in_progress" or due is None:
             self.service.store.release_clock(match_id)
+            return 0
+        if due[0] > to_ms(moment):
+            if stored_due is not None and stored_due <= moment:
+                self._low(match, known, stored_due, to_ms(moment))
+            else:
+                self.service.store.release_clock(match_id)
             return 0
         player_id = due[1]
         entry = TimeoutRow(
             index=match.row.head,
             player_id=player_id,
-            due_at=_at(due[0]),
+            due_at=at_ms(due[0]),
             observed_at=moment,
             policy=known.settings.policy.on_timeout,
             outcome="pending",
@@ -365,65 +354,34 @@ class ClockKeeper:
         )
         outcome = decide_timeout(known.settings.policy, match.entry.definition.expiry, match.state, player_id)
         if isinstance(outcome, Forfeit):
-            done = self._forfeit(match, entry, outcome)
+            done = forfeit(self.service, match, entry, outcome)
         else:
-            done = self._play_for(match, entry, outcome)
+            done = play_for(self.service, match, entry, outcome)
         if done:
             self.expired += 1
             self._maybe_away(match_id, player_id, known)
         self.refresh(match_id)
+        self.service.store.release_clock(match_id)  # (the move's write stored the clock, lease kept)
         return 1 if done else 0
 
-    def _forfeit(self, match: LoadedMatch, entry: TimeoutRow, outcome: Forfeit) -> bool:
-        row = match.row
-        change = MatchUpdate(
-            state_json=row.state_json,
-            checksum=row.checksum,
-            status="finished",
-            result=outcome.result.value,
-            winners=outcome.winners,
-        )
-        recorded = replace(entry, outcome="forfeit")
-        if not self.service.store.forfeit(row, change, recorded):
-            return False
-        self.service.cache.drop(row.id)
-        self.service.hub.publish(MatchChange(row.id, row.head))
-        return True
-
-    def _play_for(self, match: LoadedMatch, entry: TimeoutRow, outcome: PassMove | BotMove) -> bool:
-        """Record the timeout (once), then play the pass or the bot's move for the seat."""
-        player_id = entry.player_id
-        kind = "pass" if isinstance(outcome, PassMove) else "bot"
-        if not self.service.store.record_timeout(match.row.id, replace(entry, outcome=kind)):
-            return False  # another worker handled this very timeout
-        if isinstance(outcome, PassMove):
-            body: dict[str, object] = dict(outcome.body)
-        else:
-            request = DecisionRequest(
-                game=match.entry.name,
-                state_json=match.row.state_json,
-                game_json=match.game.model_dump_json(),
-                player_id=player_id,
-                kind=BotKind.RANDOM.value,
-                iterations=1,
-                time_limit=1.0,
-                seed=secrets.randbits(64),
-            )
-            action = decide(match.entry.engine, match.state, match.game, request)
-            if action is None:
-                self.service.store.settle_timeout(match.row.id, entry.index, player_id, "superseded", None)
-                return False
-            body = action.model_dump(mode="json", exclude=_ENVELOPE)
-        action_id = TIMEOUT_PREFIX + secrets.token_urlsafe(12)
-        body.update(id=action_id, player_id=player_id, game_id=match.row.id, index=match.row.head)
-        try:
-            submit(self.service, match.row.id, player_id, str(body["type"]), Submission(body, match.row.head))
-        except ApiError as error:
-            logger.info("timeout move of %s in %s refused: %s", player_id, match.row.id, error.code)
-            self.service.store.settle_timeout(match.row.id, entry.index, player_id, "superseded", None)
-            return False
-        self.service.store.settle_timeout(match.row.id, entry.index, player_id, kind, action_id)
-        return True
+    def _low(self, match: LoadedMatch, known: _Known, stored_due: datetime, now_ms: int) -> None:
+        """The clock's due time was a low point: queue ``clock-low`` for the seats whose clock ran
+        low since, and move the due time on (one transaction, once per seat and turn)."""
+        control, clock = known.settings.control, known.clock
+        seats = low_seats(control, clock, self.low_fraction, to_ms(stored_due), now_ms)
+        due_next = self._due(known.settings, clock, now_ms)
+        if not seats:
+            self.service.store.save_clock(match.row.id, clock.model_dump_json(), known.head, due_next)
+        elif not queue_clock_low(
+            self.service.store,
+            match.row.id,
+            known.head,
+            match.row.revision,
+            seats,
+            due_was=stored_due,
+            due_next=due_next,
+        ):
+            self.service.store.release_clock(match.row.id)  # the clock moved on meanwhile
 
     def _maybe_away(self, match_id: str, player_id: str, known: _Known) -> None:
         """After ``away_after`` consecutive timeouts, a bot takes the seat over."""
@@ -454,54 +412,5 @@ class ClockKeeper:
             known, _ = self._settings(match_id)
             if known is None:
                 return None
-        moment = self.now()
-        now_ms = to_ms(moment)
-        control = known.settings.control
-        away = known.away
-        seats: list[JsonValue] = []
-        for player_id, seat in known.clock.seats.items():
-            due = due_of(control, seat) if match.row.status == "in_progress" else None
-            seats.append(
-                {
-                    "player_id": player_id,
-                    "remaining_ms": remaining_of(control, seat, now_ms),
-                    "running": due is not None,
-                    "due_at": None if due is None else _at(due).isoformat(),
-                    "timeouts": seat.timeouts,
-                    "away": player_id in away,
-                }
-            )
-        return {
-            "control": known.settings.control.model_dump(mode="json"),
-            "policy": known.settings.policy.model_dump(mode="json"),
-            "index": known.head,
-            "server_time": moment.isoformat(),
-            "seats": seats,
-        }
-
-
-_ENVELOPE = {
-    "source",
-    "index",
-    "created_at",
-    "reveals_info",
-    "metadata",
-    "simultaneous_group_id",
-    "id",
-    "game_id",
-}
-
-
-def _timed_out(row: ActionRow) -> bool:
-    return (row.submission_id or row.action_id).startswith(TIMEOUT_PREFIX)
-
-
-def _writes(rows: Sequence[ActionRow]) -> list[list[ActionRow]]:
-    """The action rows grouped by the write that recorded them (one ``created_at`` per write)."""
-    groups: list[list[ActionRow]] = []
-    for row in rows:
-        if groups and groups[-1][0].created_at == row.created_at:
-            groups[-1].append(row)
-        else:
-            groups.append([row])
-    return groups
+        in_progress = match.row.status == "in_progress"
+        return clock_json(known.settings, known.clock, known.head, known.away, in_progress, self.now())

@@ -23,7 +23,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import orjson
 from tabletop._machine import AnyState
@@ -73,17 +73,30 @@ def events_between(match: LoadedMatch, after: AnyState) -> tuple[OutboxEvent, ..
 
 
 def queue_clock_low(
-    store: Store, match_id: str, index: int, revision: int, player_ids: Sequence[str]
-) -> None:
-    """Queue a ``clock-low`` event for these seats (for the clocks; its own transaction).
+    store: Store,
+    match_id: str,
+    index: int,
+    revision: int,
+    player_ids: Sequence[str],
+    *,
+    due_was: datetime,
+    due_next: datetime | None,
+) -> bool:
+    """Queue a ``clock-low`` event for these seats (for the clock keeper), in one transaction
+    with moving the clock's due time from its low point ``due_was`` to ``due_next``.
 
     ``index`` and ``revision``: the match's head and revision when it was observed (the event id
-    is stable for them: queue it once per revision).
+    is stable for them). Queued only if the clock is still at ``index`` and due at ``due_was``,
+    so a second worker, or the same after a restart, does not queue it again.
+
+    Returns:
+        True if queued.
 
     Raises:
         StorageError: The database failed.
     """
-    store.queue(match_id, index, revision, [OutboxEvent(CLOCK_LOW, tuple(player_ids))])
+    event = OutboxEvent(CLOCK_LOW, tuple(player_ids))
+    return store.announce_low(match_id, index, due_was, due_next, event, revision)
 
 
 def event_body(delivery: DeliveryRow) -> bytes:

@@ -20,6 +20,7 @@ from tabletop_server._snapshots import snapshot_due
 from tabletop_server._undo import mark_barrier, undo_barrier, undo_check
 from tabletop_server.storage import (
     ENDED,
+    ClockWrite,
     DuplicateActionIdError,
     HeadMovedError,
     MatchRow,
@@ -232,6 +233,13 @@ def _play(match: LoadedMatch, action_type: str, submission: Submission, logic_ve
     return _Played(match, state, list(result.actions), update, recorded, due, events)
 
 
+def _clock_step(service: MatchService, played: _Played) -> ClockWrite | None:
+    """The clock's part of the write (see ``_clocks.ClockKeeper.step``)."""
+    if service.clock_step is None:
+        return None
+    return service.clock_step(played.match, played.state, played.update.status, played.recorded)
+
+
 def _answer(service: MatchService, played: _Played, row: MatchRow, player_id: str) -> JsonDict:
     """Cache the written match, announce it, and build the ``ActionResponse`` (no I/O)."""
     match, state = played.match, played.state
@@ -308,6 +316,7 @@ def submit(
                 seat=seat,
                 snapshot=played.snapshot,
                 events=played.events,
+                clock=_clock_step(service, played),
             )
         except HeadMovedError:
             match = None
@@ -391,6 +400,7 @@ async def play_async(
                 seat=seat,
                 snapshot=played.snapshot,
                 events=played.events,
+                clock=_clock_step(service, played),
             )
         except HeadMovedError:
             current = None

@@ -18,7 +18,8 @@ from functools import partial
 from typing import ParamSpec, TypeVar, cast
 
 from pydantic import JsonValue
-from tabletop import new_prng_key
+from tabletop import Game, GameConfig, new_prng_key
+from tabletop._machine import AnyState
 from tabletop.clocks import ClockSettings
 
 from tabletop_server._api_models import CreateMatch
@@ -44,9 +45,11 @@ from tabletop_server._upgrade import resolve_version
 from tabletop_server.events import EventHub, MatchChange, StreamCounter
 from tabletop_server.storage import (
     ENDED,
+    ClockWrite,
     IdempotentRetryError,
     MatchRow,
     NewAction,
+    NewClock,
     NewIdempotencyKey,
     NewMatch,
     NewSeat,
@@ -111,16 +114,22 @@ class MatchService:
         self.admit_bots: Callable[[], None] | None = None
         """Raises ``ApiError("bots-busy")`` when no new bot work fits (the bot runner's ``admit``);
         called before a match with bot seats is created or forked."""
-        self.after_write: list[Callable[[str], None]] = []
-        """Called (from any thread) with the id of every match after each committed write: the
+        self.after_write: list[Callable[[MatchRow], None]] = []
+        """Called (from any thread) with the row of every match after each committed write: the
         clock keeper (``tabletop_server._clocks``)."""
         self.after_play: list[Callable[[LoadedMatch, Sequence[NewAction]], None]] = []
         """Called on the action path with the match as written and the actions recorded, before
         it is announced: the clock keeper moves the clock on in memory."""
         self.clock_view: Callable[[LoadedMatch], JsonValue] | None = None
         """The ``clock`` of a match's views and info (the clock keeper's ``view``)."""
-        self.clock_start: Callable[[LoadedMatch, ClockSettings], None] | None = None
-        """Starts the clock of a match just created with a time control (the clock keeper's ``create``)."""
+        self.clock_new: (
+            Callable[[str, GameEntry, Game[GameConfig], AnyState, int, ClockSettings], NewClock | None] | None
+        ) = None
+        """The clock of a match about to be created, stored in its creation's transaction (the
+        clock keeper's ``create``; None without a time control)."""
+        self.clock_step: Callable[[LoadedMatch, AnyState, str, Sequence[NewAction]], ClockWrite | None] | None
+        self.clock_step = None
+        """The clock after an action's write, stored in its transaction (the clock keeper's ``step``)."""
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -171,7 +180,7 @@ class MatchService:
         self.cache.drop(row.id, unless_revision=row.revision)
         self.hub.publish(MatchChange(row.id, row.head))
         for hook in self.after_write:
-            hook(row.id)
+            hook(row)
         if row.has_bots and row.status == "in_progress":
             for listener in self.on_change:
                 listener(row.id)
@@ -347,8 +356,12 @@ class MatchService:
             visibility=request.visibility,
         )
         log = [NewAction.from_action(action, None) for action in started.actions]
+        clock = None
+        if self.clock_new is not None:  # (no clock: remembered as such, no read later)
+            settings = request.clock or ClockSettings()
+            clock = self.clock_new(match_id, entry, game, state, new_match.base_index + len(log), settings)
         try:
-            row = self.store.create_match(new_match, seats, log, idempotency=idem)
+            row = self.store.create_match(new_match, seats, log, idempotency=idem, clock=clock)
         except IdempotentRetryError:
             assert idem is not None
             made = self._created_before(idem)
@@ -362,11 +375,6 @@ class MatchService:
         ]
         created = LoadedMatch(row, stored, entry, game, state)
         self.remember(created)
-        if self.clock_start is not None:  # (no clock: remembered as such, no read later)
-            try:
-                self.clock_start(created, request.clock or ClockSettings())
-            except StorageError as error:
-                raise storage_error(error) from None
         self.announce(row)
         return created_json(row, stored, creator, invites)
 

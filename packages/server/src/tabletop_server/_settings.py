@@ -103,6 +103,10 @@ class Settings(BaseSettings):
     acknowledged actions; leave it unset unless that trade is yours to make."""
     clock_poll_seconds: float = Field(default=0.5, gt=0, le=60)
     """Seconds between a worker's looks for clocks whose time ran out (and at start, at once)."""
+    clock_low_fraction: float = Field(default=0.2, ge=0, lt=1)
+    """A seat's clock runs low (a ``clock-low`` webhook event, once per turn) when the time left for
+    its decision falls below this fraction of a full allowance: a per-turn control's seconds, a
+    correspondence control's days, a chess clock's main time (0: never)."""
     bot_takeover_seconds: float = Field(default=1.0, gt=0)
     """PostgreSQL: seconds before a worker plays a bot turn that another worker announced and
     nobody played (the announcing worker died)."""

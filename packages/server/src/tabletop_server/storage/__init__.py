@@ -23,7 +23,7 @@ relative to the working directory when the variable is not set; its folder is cr
 """
 
 from tabletop_server.storage._access import ENDED
-from tabletop_server.storage._clocks import ClockRow, StandInRow, TimeoutRow
+from tabletop_server.storage._clocks import ClockRow, ClockWrite, NewClock, TimeoutRow
 from tabletop_server.storage._engines import StoreOptions
 from tabletop_server.storage._errors import (
     DuplicateActionIdError,
@@ -62,6 +62,7 @@ from tabletop_server.storage._rows import (
     SeatRow,
     StreamGrant,
 )
+from tabletop_server.storage._stand_ins import StandInRow
 from tabletop_server.storage._store import Store
 from tabletop_server.storage._tables import metadata
 from tabletop_server.storage._tokens import hash_token, new_token, same_hash
@@ -73,6 +74,7 @@ __all__ = [
     "ENDED",
     "ActionRow",
     "ClockRow",
+    "ClockWrite",
     "DeliveryJob",
     "DeliveryRow",
     "DuplicateActionIdError",
@@ -91,6 +93,7 @@ __all__ = [
     "MatchRow",
     "MatchUpdate",
     "NewAction",
+    "NewClock",
     "NewIdempotencyKey",
     "NewMatch",
     "NewSeat",

@@ -1,4 +1,4 @@
-"""Clocks, timeouts and stand-in bots: the rows that make deadlines durable (part of ``Store``).
+"""Clocks and timeouts: the rows that make deadlines durable (part of ``Store``).
 
 A clocked match has one ``clocks`` row: its settings, every seat's clock as of a head, and the
 next due time. Workers find due rows with ``due_clocks`` and take each with ``lease_clocks``: one
@@ -11,22 +11,46 @@ per (match, head, seat): the primary key is the guard against handling the same 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Connection, and_, delete, insert, or_, select, update
+import orjson
+from sqlalchemy import Connection, bindparam, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._base import StoreBase
 from tabletop_server.storage._convert import now, utc
 from tabletop_server.storage._errors import HeadMovedError
 from tabletop_server.storage._notify import notify_change
+from tabletop_server.storage._outbox import OutboxEvent, queue_events
 from tabletop_server.storage._rows import JsonObject, MatchRow, MatchUpdate
-from tabletop_server.storage._tables import clocks, matches, stand_ins, timeouts
-from tabletop_server.storage._writes import _advance
+from tabletop_server.storage._tables import clocks, matches, timeouts
+from tabletop_server.storage._writes import _SQLITE_TIME, _advance, _sqlite
 
-__all__ = ["ClockRow", "ClockStore", "StandInRow", "TimeoutRow"]
+__all__ = [
+    "ClockRow",
+    "ClockStore",
+    "ClockWrite",
+    "NewClock",
+    "TimeoutRow",
+    "insert_clock",
+    "write_clock",
+]
+
+ClockWrite = Callable[[datetime], tuple[str, datetime | None]]
+"""A match's clock as of a write recorded at the given time: its ``ClockState`` JSON and its next
+due time (computed by the keeper before the write's transaction, stored in it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewClock:
+    """The clock of a match being created: its ``ClockSettings`` JSON, the head it starts at
+    (the match's), and its start."""
+
+    settings: JsonObject
+    head: int
+    at: ClockWrite
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,21 +96,6 @@ class TimeoutRow:
     action_id: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class StandInRow:
-    """A bot standing in for a seat.
-
-    Attributes:
-        player_id: The seat.
-        bot: The bot's ``BotSpec`` JSON.
-        reason: ``seat`` (its holder asked), ``creator``, or ``timeouts``.
-    """
-
-    player_id: str
-    bot: JsonObject
-    reason: str
-
-
 def _clock_row(row: object) -> ClockRow:
     mapping = dict(row)  # type: ignore[call-overload]
     due = mapping["due_at"]
@@ -99,23 +108,91 @@ def _clock_row(row: object) -> ClockRow:
     )
 
 
-class ClockStore(StoreBase):
-    """Clock rows, timeouts and stand-ins (part of ``Store``)."""
+_SQLITE_INSERT_CLOCK = (
+    "INSERT INTO clocks (match_id, settings, state, head, due_at, lease_until, updated_at) "
+    "VALUES (?, ?, ?, ?, ?, NULL, ?)"
+)
 
-    def create_clock(
-        self, match_id: str, settings: JsonObject, state_json: str, due_at: datetime | None
-    ) -> None:
-        """Store a new match's clock at head 0 (the match row must exist)."""
-        values = {
-            "match_id": match_id,
-            "settings": settings,
-            "state": state_json,
-            "head": 0,
-            "due_at": due_at,
-            "lease_until": None,
-            "updated_at": now(),
-        }
-        self._transact(lambda connection: connection.execute(insert(clocks).values(values)))
+_INSERT_CLOCK = insert(clocks).values(
+    match_id=bindparam("clock_match"),
+    settings=bindparam("clock_settings", type_=clocks.c.settings.type),
+    state=bindparam("clock_state"),
+    head=bindparam("clock_head"),
+    due_at=bindparam("clock_due", type_=clocks.c.due_at.type),
+    lease_until=None,
+    updated_at=bindparam("clock_stamp", type_=clocks.c.updated_at.type),
+)
+
+
+def insert_clock(connection: Connection, match_id: str, clock: NewClock, stamp: datetime) -> None:
+    """Store a new match's clock (in the transaction that creates the match; one prepared
+    statement, SQLite: on the raw connection)."""
+    state_json, due_at = clock.at(stamp)
+    raw = _sqlite(connection)
+    if raw is not None:
+        due = None if due_at is None else due_at.strftime(_SQLITE_TIME)
+        settings = orjson.dumps(clock.settings).decode()
+        raw.execute(
+            _SQLITE_INSERT_CLOCK,
+            (match_id, settings, state_json, clock.head, due, stamp.strftime(_SQLITE_TIME)),
+        )
+        return
+    connection.execute(
+        _INSERT_CLOCK,
+        {
+            "clock_match": match_id,
+            "clock_settings": clock.settings,
+            "clock_state": state_json,
+            "clock_head": clock.head,
+            "clock_due": due_at,
+            "clock_stamp": stamp,
+        },
+    )
+
+
+_SQLITE_WRITE_CLOCK = (
+    "UPDATE clocks SET state = ?, head = ?, due_at = ?, updated_at = ? WHERE match_id = ? AND head <= ?"
+)
+
+_WRITE_CLOCK = (
+    update(clocks)
+    .where(clocks.c.match_id == bindparam("clock_match"), clocks.c.head <= bindparam("clock_head"))
+    .values(
+        state=bindparam("clock_state"),
+        head=bindparam("clock_head"),
+        due_at=bindparam("clock_due", type_=clocks.c.due_at.type),
+        updated_at=bindparam("clock_stamp", type_=clocks.c.updated_at.type),
+    )
+)
+
+
+def write_clock(connection: Connection, match_id: str, head: int, clock: tuple[str, datetime | None]) -> None:
+    """Store the clock as of ``head`` (in the transaction of the write that made it), unless one
+    at a later head is stored. One prepared statement (SQLite: on the raw connection, as the
+    action's own statements), so the clock adds no statement building to the action path."""
+    state_json, due_at = clock
+    stamp = now()
+    raw = _sqlite(connection)
+    if raw is not None:
+        due = None if due_at is None else due_at.strftime(_SQLITE_TIME)
+        raw.execute(
+            _SQLITE_WRITE_CLOCK, (state_json, head, due, stamp.strftime(_SQLITE_TIME), match_id, head)
+        )
+        return
+    connection.execute(
+        _WRITE_CLOCK,
+        {
+            "clock_match": match_id,
+            "clock_head": head,
+            "clock_state": state_json,
+            "clock_due": due_at,
+            "clock_stamp": stamp,
+        },
+    )
+
+
+class ClockStore(StoreBase):
+    """Clock rows and timeouts (part of ``Store``)."""
 
     def get_clock(self, match_id: str) -> ClockRow | None:
         """The match's clock, or None for a match without one."""
@@ -140,20 +217,35 @@ class ClockStore(StoreBase):
 
         return self._transact(work) == 1
 
-    def save_clocks(self, updates: Sequence[tuple[str, str, int, datetime | None]]) -> None:
-        """``save_clock`` for several matches in one transaction: ``(match id, state JSON, head,
-        due)`` each (a clock stored at a later head is kept)."""
+    def announce_low(
+        self,
+        match_id: str,
+        head: int,
+        due_was: datetime,
+        due_next: datetime | None,
+        event: OutboxEvent,
+        revision: int,
+    ) -> bool:
+        """Queue a ``clock-low`` event and move the clock's due time past its low point, in one
+        transaction, if the clock is still at ``head`` and due at ``due_was`` (a compare-and-set:
+        of two workers, or a worker and its restart, only one queues it); ends the lease.
 
-        def work(connection: Connection) -> None:
-            stamp = now()
-            for match_id, state_json, head, due_at in updates:
-                connection.execute(
-                    update(clocks)
-                    .where(clocks.c.match_id == match_id, clocks.c.head <= head)
-                    .values(state=state_json, head=head, due_at=due_at, updated_at=stamp)
-                )
+        Returns:
+            True if queued.
+        """
 
-        self._transact(work)
+        def work(connection: Connection) -> bool:
+            moved = connection.execute(
+                update(clocks)
+                .where(clocks.c.match_id == match_id, clocks.c.head == head, clocks.c.due_at == due_was)
+                .values(due_at=due_next, lease_until=None)
+            )
+            if moved.rowcount != 1:
+                return False
+            queue_events(connection, match_id, revision, head, [event], now())
+            return True
+
+        return self._transact(work)
 
     def release_clock(self, match_id: str) -> None:
         """End this worker's lease of the clock (it looked and found nothing to do)."""
@@ -237,9 +329,12 @@ class ClockStore(StoreBase):
             )
         )
 
-    def forfeit(self, expected: MatchRow, change: MatchUpdate, entry: TimeoutRow) -> bool:
-        """End the match on a seat's timeout, in one transaction with its timeout record, if the
-        match is still as ``expected`` was read (compare-and-set on its revision).
+    def forfeit(
+        self, expected: MatchRow, change: MatchUpdate, entry: TimeoutRow, events: Sequence[OutboxEvent] = ()
+    ) -> bool:
+        """End the match on a seat's timeout, in one transaction with its timeout record (and the
+        ``events`` it causes, queued in the outbox), if the match is still as ``expected`` was read
+        (compare-and-set on its revision).
 
         Returns:
             False if the match moved on or the timeout is recorded already (nothing written).
@@ -262,6 +357,8 @@ class ClockStore(StoreBase):
             connection.execute(
                 update(clocks).where(clocks.c.match_id == expected.id).values(due_at=None, lease_until=None)
             )
+            if events:
+                queue_events(connection, expected.id, expected.revision + 1, expected.head, events, stamp)
             self._notify_clock(connection, expected.id, expected.head)
 
         try:
@@ -295,46 +392,3 @@ class ClockStore(StoreBase):
             )
             for row in rows
         ]
-
-    # -- stand-ins -------------------------------------------------------------------------------
-
-    def stand_ins(self, match_id: str) -> list[StandInRow]:
-        """The bots standing in for seats of the match."""
-        query = select(stand_ins).where(stand_ins.c.match_id == match_id).order_by(stand_ins.c.player_id)
-        with self._read() as connection:
-            rows = connection.execute(query).mappings().all()
-        return [StandInRow(str(row["player_id"]), dict(row["bot"]), str(row["reason"])) for row in rows]
-
-    def put_stand_in(self, match_id: str, player_id: str, bot: JsonObject, reason: str) -> bool:
-        """A bot takes the seat over (and the match is marked as having bots, so they are woken).
-
-        Returns:
-            False if a bot stands in for the seat already.
-        """
-
-        def work(connection: Connection) -> None:
-            connection.execute(
-                insert(stand_ins).values(
-                    match_id=match_id, player_id=player_id, bot=bot, reason=reason, created_at=now()
-                )
-            )
-            connection.execute(update(matches).where(matches.c.id == match_id).values(has_bots=True))
-
-        try:
-            self._transact(work)
-        except (IntegrityError, sqlite3.IntegrityError):
-            return False
-        return True
-
-    def remove_stand_in(self, match_id: str, player_id: str) -> bool:
-        """The seat's holder takes it back. Returns False if no bot stood in for it."""
-
-        def work(connection: Connection) -> int:
-            result = connection.execute(
-                delete(stand_ins).where(
-                    and_(stand_ins.c.match_id == match_id, stand_ins.c.player_id == player_id)
-                )
-            )
-            return int(result.rowcount)
-
-        return self._transact(work) == 1

@@ -7,11 +7,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._access import record_key
-from tabletop_server.storage._clocks import ClockStore
+from tabletop_server.storage._clocks import ClockStore, ClockWrite, NewClock, insert_clock, write_clock
 from tabletop_server.storage._convert import action_row, action_values, match_row, now
 from tabletop_server.storage._errors import (
     DuplicateActionIdError,
@@ -36,6 +36,7 @@ from tabletop_server.storage._rows import (
     SeatRow,
 )
 from tabletop_server.storage._seats import SeatStore, _seats
+from tabletop_server.storage._stand_ins import StandInStore
 from tabletop_server.storage._tables import actions as action_table
 from tabletop_server.storage._tables import matches, snapshots
 from tabletop_server.storage._validate import check_indices, check_unique
@@ -45,6 +46,7 @@ from tabletop_server.storage._writes import (
     _guard,
     _insert_actions,
     _insert_match,
+    _insert_snapshot,
     _match,
     _sqlite_match_and_seats,
     _updated,
@@ -53,7 +55,7 @@ from tabletop_server.storage._writes import (
 __all__ = ["Store"]
 
 
-class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
+class Store(SeatStore, RetentionStore, ClockStore, StandInStore, OutboxStore, RematchStore):
     """Matches, seats, action logs and stream tokens in one SQL database.
 
     Thread-safe; one per process. Every write of a match is a compare-and-set: the caller reads
@@ -201,8 +203,10 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
         actions: Sequence[NewAction] = (),
         *,
         idempotency: NewIdempotencyKey | None = None,
+        clock: NewClock | None = None,
     ) -> MatchRow:
-        """Store a new match with its seats and the actions recorded at its start.
+        """Store a new match with its seats and the actions recorded at its start (and its
+        ``clock``, in the same transaction).
 
         The head is ``match.base_index + len(actions)``; ``actions`` must have exactly the
         indices ``match.base_index, match.base_index + 1, ...``.
@@ -221,6 +225,8 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
 
         def create(connection: Connection) -> MatchRow:
             row = _insert_match(connection, match, seats, actions, stamp)
+            if clock is not None:
+                insert_clock(connection, match.id, clock, stamp)
             if idempotency is not None:
                 record_key(connection, idempotency, match.id)
             self._notify(connection, row.id, row.head, bots=row.has_bots and row.status == "in_progress")
@@ -319,6 +325,7 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
         seat: tuple[str, str] | None = None,
         snapshot: bool = False,
         events: Sequence[OutboxEvent] = (),
+        clock: ClockWrite | None = None,
     ) -> MatchRow:
         """Record actions and the state they led to, if the match is still as ``expected`` was read.
 
@@ -337,6 +344,8 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
                 ``tabletop_server._snapshots``).
             events: Notifications the write causes: queued in its transaction for the webhooks
                 of the seats they are for (see ``tabletop_server.storage._outbox``).
+            clock: The match's clock as of this write, stored in its transaction (see
+                ``tabletop_server._clocks``).
 
         Returns:
             The match as now stored.
@@ -348,7 +357,7 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
             UnknownMatchError: The match is gone.
             ValueError: No actions, or indices that do not follow on from ``expected.head``.
         """
-        work, stamp, head = self._append_job(expected, change, actions, seat, snapshot, events)
+        work, stamp, head = self._append_job(expected, change, actions, seat, snapshot, events, clock)
         try:
             self._transact(work)
         except (IntegrityError, sqlite3.IntegrityError):
@@ -364,6 +373,7 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
         seat: tuple[str, str] | None = None,
         snapshot: bool = False,
         events: Sequence[OutboxEvent] = (),
+        clock: ClockWrite | None = None,
     ) -> MatchRow:
         """``append`` for the event loop: waits for the commit without blocking the loop.
 
@@ -373,7 +383,7 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
             UnknownMatchError: As ``append``.
             ValueError: As ``append``.
         """
-        work, stamp, head = self._append_job(expected, change, actions, seat, snapshot, events)
+        work, stamp, head = self._append_job(expected, change, actions, seat, snapshot, events, clock)
         try:
             await self._transact_async(work)
         except (IntegrityError, sqlite3.IntegrityError):
@@ -388,6 +398,7 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
         seat: tuple[str, str] | None,
         snapshot: bool = False,
         events: Sequence[OutboxEvent] = (),
+        clock: ClockWrite | None = None,
     ) -> tuple[Callable[[Connection], None], datetime, int]:
         if not actions:
             msg = "append needs at least one action"
@@ -398,10 +409,13 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
         head = expected.head + len(actions)
         rows = [action_values(expected.id, a, stamp) for a in actions]
         bots = expected.has_bots and change.status == "in_progress"
+        timed = None if clock is None else clock(stamp)
 
         def work(connection: Connection) -> None:
             _advance(connection, expected, change, head, stamp, seat=seat)
             _insert_actions(connection, rows)
+            if timed is not None:
+                write_clock(connection, expected.id, head, timed)
             if snapshot:
                 _insert_snapshot(connection, expected.id, head, change.state_json, stamp)
             if events:
@@ -554,14 +568,6 @@ class Store(SeatStore, RetentionStore, ClockStore, OutboxStore, RematchStore):
             return (
                 connection.execute(select(matches.c.id).where(matches.c.id == match_id)).first() is not None
             )
-
-
-def _insert_snapshot(
-    connection: Connection, match_id: str, index: int, state_json: str, stamp: datetime
-) -> None:
-    connection.execute(
-        insert(snapshots).values(match_id=match_id, index=index, state=state_json, created_at=stamp)
-    )
 
 
 _ACTIONS_AFTER = (

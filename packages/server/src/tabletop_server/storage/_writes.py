@@ -19,7 +19,7 @@ from tabletop_server.storage._convert import action_row, action_values, match_ro
 from tabletop_server.storage._errors import HeadMovedError, UnknownMatchError
 from tabletop_server.storage._rows import MatchRow, MatchUpdate, NewAction, NewMatch, NewSeat, SeatRow
 from tabletop_server.storage._tables import actions as action_table
-from tabletop_server.storage._tables import matches, seats
+from tabletop_server.storage._tables import matches, seats, snapshots
 
 __all__ = [
     "_advance",
@@ -27,6 +27,7 @@ __all__ = [
     "_guard",
     "_insert_actions",
     "_insert_match",
+    "_insert_snapshot",
     "_match",
     "_sqlite_match_and_seats",
     "_updated",
@@ -348,3 +349,11 @@ def _copy_log(connection: Connection, match_id: str, start: int, stop: int) -> l
         )
         for r in rows
     ]
+
+
+def _insert_snapshot(
+    connection: Connection, match_id: str, index: int, state_json: str, stamp: datetime
+) -> None:
+    connection.execute(
+        insert(snapshots).values(match_id=match_id, index=index, state=state_json, created_at=stamp)
+    )

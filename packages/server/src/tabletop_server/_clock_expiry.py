@@ -1,0 +1,94 @@
+"""What a timeout does: the forfeit, or the pass or bot move played for the seat (once)."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import replace
+
+from tabletop.bots._hosted import DecisionRequest, decide
+from tabletop.clocks import BotMove, Forfeit, PassMove
+
+from tabletop_server._api_models import BotKind
+from tabletop_server._clock_time import TIMEOUT_PREFIX
+from tabletop_server._errors import ApiError
+from tabletop_server._match import LoadedMatch
+from tabletop_server._outbox import MATCH_FINISHED
+from tabletop_server._play import Submission, submit
+from tabletop_server._service import MatchService
+from tabletop_server.events import MatchChange
+from tabletop_server.storage import MatchUpdate, OutboxEvent, TimeoutRow
+
+__all__ = ["forfeit", "play_for"]
+
+logger = logging.getLogger("tabletop_server.clocks")
+
+
+def forfeit(service: MatchService, match: LoadedMatch, entry: TimeoutRow, outcome: Forfeit) -> bool:
+    """End the match on the seat's timeout (once, with its record and ``match-finished`` for every
+    seat): False if it moved on."""
+    row = match.row
+    change = MatchUpdate(
+        state_json=row.state_json,
+        checksum=row.checksum,
+        status="finished",
+        result=outcome.result.value,
+        winners=outcome.winners,
+    )
+    recorded = replace(entry, outcome="forfeit")
+    finished = OutboxEvent(MATCH_FINISHED, tuple(seat.player_id for seat in match.seats))
+    if not service.store.forfeit(row, change, recorded, [finished]):
+        return False
+    service.cache.drop(row.id)
+    service.hub.publish(MatchChange(row.id, row.head))
+    return True
+
+
+def play_for(
+    service: MatchService, match: LoadedMatch, entry: TimeoutRow, outcome: PassMove | BotMove
+) -> bool:
+    """Record the timeout (once), then play the pass or the bot's move for the seat."""
+    player_id = entry.player_id
+    kind = "pass" if isinstance(outcome, PassMove) else "bot"
+    if not service.store.record_timeout(match.row.id, replace(entry, outcome=kind)):
+        return False  # another worker handled this very timeout
+    if isinstance(outcome, PassMove):
+        body: dict[str, object] = dict(outcome.body)
+    else:
+        request = DecisionRequest(
+            game=match.entry.name,
+            state_json=match.row.state_json,
+            game_json=match.game.model_dump_json(),
+            player_id=player_id,
+            kind=BotKind.RANDOM.value,
+            iterations=1,
+            time_limit=1.0,
+            seed=secrets.randbits(64),
+        )
+        action = decide(match.entry.engine, match.state, match.game, request)
+        if action is None:
+            service.store.settle_timeout(match.row.id, entry.index, player_id, "superseded", None)
+            return False
+        body = action.model_dump(mode="json", exclude=_ENVELOPE)
+    action_id = TIMEOUT_PREFIX + secrets.token_urlsafe(12)
+    body.update(id=action_id, player_id=player_id, game_id=match.row.id, index=match.row.head)
+    try:
+        submit(service, match.row.id, player_id, str(body["type"]), Submission(body, match.row.head))
+    except ApiError as error:
+        logger.info("timeout move of %s in %s refused: %s", player_id, match.row.id, error.code)
+        service.store.settle_timeout(match.row.id, entry.index, player_id, "superseded", None)
+        return False
+    service.store.settle_timeout(match.row.id, entry.index, player_id, kind, action_id)
+    return True
+
+
+_ENVELOPE = {
+    "source",
+    "index",
+    "created_at",
+    "reveals_info",
+    "metadata",
+    "simultaneous_group_id",
+    "id",
+    "game_id",
+}

@@ -1,0 +1,114 @@
+"""The clock keeper's time helpers: milliseconds, the seats to act, and a clock caught up from the log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from pydantic import JsonValue
+from tabletop import Game, GameConfig
+from tabletop._machine import AnyState
+from tabletop.clocks import ClockSettings, ClockState, TimeControl, advance_clock, due_of, remaining_of
+
+from tabletop_server._match import LoadedMatch
+from tabletop_server._registry import GameEntry
+from tabletop_server.storage import ActionRow, Store
+
+__all__ = ["TIMEOUT_PREFIX", "active_in", "active_seats", "at_ms", "caught_up", "clock_json", "to_ms"]
+
+TIMEOUT_PREFIX = "timeout-"
+"""The action id prefix of a move the server played for a seat whose time ran out."""
+
+
+def to_ms(moment: datetime) -> int:
+    """Milliseconds since the epoch."""
+    return round(moment.timestamp() * 1000)
+
+
+def at_ms(ms: int) -> datetime:
+    """The moment ``ms`` milliseconds after the epoch (UTC)."""
+    return datetime.fromtimestamp(ms / 1000, UTC)
+
+
+def active_seats(match: LoadedMatch) -> list[str]:
+    """The seats with a move to make now (a seat that acted in an open simultaneous group waits)."""
+    return active_in(match.entry, match.game, match.state, match.row.status)
+
+
+def active_in(entry: GameEntry, game: Game[GameConfig], state: AnyState, status: str) -> list[str]:
+    """``active_seats`` of a state with this status (before it is written)."""
+    if status != "in_progress":
+        return []
+    engine = entry.engine
+    return [pid for pid in state.active_player_ids if engine.valid_action_types(state, pid, game)]
+
+
+def caught_up(
+    store: Store, match: LoadedMatch, control: TimeControl, clock: ClockState, head: int
+) -> ClockState:
+    """The clock (stored at ``head``) at the match's head: each write since, at the time the server
+    recorded it (a write's actions share one ``created_at``)."""
+    if match.row.head < head:  # an undo cut the log: the clock restarts for whoever is to act
+        return advance_clock(control, clock, now_ms=to_ms(match.row.updated_at), active=active_seats(match))
+    rows = [row for row in store.actions(match.row.id, after=head - 1) if row.index < match.row.head]
+    writes = _writes(rows)
+    final = active_seats(match)
+    for n, write in enumerate(writes):
+        acted = [r.player_id for r in write if r.source == "user" and r.player_id and not _timed_out(r)]
+        timed = [r.player_id for r in write if r.source == "user" and r.player_id and _timed_out(r)]
+        nxt = writes[n + 1] if n + 1 < len(writes) else None
+        active = final if nxt is None else [r.player_id for r in nxt if r.source == "user" and r.player_id]
+        clock = advance_clock(
+            control, clock, now_ms=to_ms(write[0].created_at), acted=acted, timed_out=timed, active=active
+        )
+    if not writes and match.row.status != "in_progress":
+        clock = advance_clock(control, clock, now_ms=to_ms(match.row.updated_at), active=[])
+    return clock
+
+
+def clock_json(
+    settings: ClockSettings,
+    clock: ClockState,
+    head: int,
+    away: frozenset[str],
+    in_progress: bool,
+    moment: datetime,
+) -> JsonValue:
+    """The ``ClockView`` JSON: each seat's time left as of ``moment`` (the server's clock)."""
+    now_ms = to_ms(moment)
+    control = settings.control
+    seats: list[JsonValue] = []
+    for player_id, seat in clock.seats.items():
+        due = due_of(control, seat) if in_progress else None
+        seats.append(
+            {
+                "player_id": player_id,
+                "remaining_ms": remaining_of(control, seat, now_ms),
+                "running": due is not None,
+                "due_at": None if due is None else at_ms(due).isoformat(),
+                "timeouts": seat.timeouts,
+                "away": player_id in away,
+            }
+        )
+    return {
+        "control": control.model_dump(mode="json"),
+        "policy": settings.policy.model_dump(mode="json"),
+        "index": head,
+        "server_time": moment.isoformat(),
+        "seats": seats,
+    }
+
+
+def _timed_out(row: ActionRow) -> bool:
+    return (row.submission_id or row.action_id).startswith(TIMEOUT_PREFIX)
+
+
+def _writes(rows: Sequence[ActionRow]) -> list[list[ActionRow]]:
+    """The action rows grouped by the write that recorded them (one ``created_at`` per write)."""
+    groups: list[list[ActionRow]] = []
+    for row in rows:
+        if groups and groups[-1][0].created_at == row.created_at:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return groups
