@@ -42,24 +42,13 @@ from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch
 from tabletop_server._metrics import bot_decided, bot_queue
 from tabletop_server._play import Submission, submit
-from tabletop_server._runtime import Action, load_action
+from tabletop_server._runtime import Action, load_action, request_body
 from tabletop_server._service import MatchService
 from tabletop_server.storage import StorageError
 
 __all__ = ["BotBudget", "BotRunner", "bot_action_id"]
 
 logger = logging.getLogger("tabletop_server.bots")
-
-_ENVELOPE = {
-    "source",
-    "index",
-    "created_at",
-    "reveals_info",
-    "metadata",
-    "simultaneous_group_id",
-    "id",
-    "game_id",
-}
 
 DecisionListener = Callable[[str, float], None]
 """Told ``(bot kind, seconds)`` after each decision (a metrics hook)."""
@@ -337,4 +326,4 @@ class BotRunner:
 
 
 def _body(action: GameAction) -> dict[str, object]:
-    return action.model_dump(mode="json", exclude=_ENVELOPE)
+    return dict[str, object](request_body(action))

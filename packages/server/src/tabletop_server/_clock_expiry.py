@@ -15,6 +15,7 @@ from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch
 from tabletop_server._outbox import MATCH_FINISHED
 from tabletop_server._play import Submission, submit
+from tabletop_server._runtime import request_body
 from tabletop_server._service import MatchService
 from tabletop_server.events import MatchChange
 from tabletop_server.storage import MatchUpdate, OutboxEvent, TimeoutRow
@@ -69,7 +70,7 @@ def play_for(
         if action is None:
             service.store.settle_timeout(match.row.id, entry.index, player_id, "superseded", None)
             return False
-        body = action.model_dump(mode="json", exclude=_ENVELOPE)
+        body = dict[str, object](request_body(action))
     action_id = TIMEOUT_PREFIX + secrets.token_urlsafe(12)
     body.update(id=action_id, player_id=player_id, game_id=match.row.id, index=match.row.head)
     try:
@@ -80,15 +81,3 @@ def play_for(
         return False
     service.store.settle_timeout(match.row.id, entry.index, player_id, kind, action_id)
     return True
-
-
-_ENVELOPE = {
-    "source",
-    "index",
-    "created_at",
-    "reveals_info",
-    "metadata",
-    "simultaneous_group_id",
-    "id",
-    "game_id",
-}

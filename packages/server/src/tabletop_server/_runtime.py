@@ -28,6 +28,7 @@ __all__ = [
     "load_state",
     "perspective_of",
     "replay",
+    "request_body",
     "start_game",
     "view_json",
 ]
@@ -125,6 +126,12 @@ def action_json(action: GameAction, perspective: Perspective) -> JsonDict:
     return cast(JsonDict, project_action(action, perspective).model_dump(mode="json"))
 
 
+def request_body(action: GameAction) -> JsonDict:
+    """The action as a client would send it: without the fields the engine or server assigns
+    (``id``, ``game_id``, ``index``, the group, ``source``, ``metadata``, ...)."""
+    return cast(JsonDict, action.model_dump(mode="json", exclude=set(_NOT_IN_BODIES)))
+
+
 def legal_action_bodies(
     entry: GameEntry, state: AnyState, game: Game[GameConfig], player_id: str
 ) -> tuple[list[str], list[JsonDict] | None]:
@@ -143,7 +150,7 @@ def legal_action_bodies(
     bodies: list[JsonDict] = []
     for action in engine.legal_actions(state, player_id, game):
         if action.type in user_types:
-            bodies.append(cast(JsonDict, action.model_dump(mode="json", exclude=set(_NOT_IN_BODIES))))
+            bodies.append(request_body(action))
     return valid, bodies
 
 
