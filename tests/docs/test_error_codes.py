@@ -175,6 +175,7 @@ _INLINE_KEBAB = re.compile(r"`([a-z][a-z0-9]*(?:-[a-z0-9]+)+)`")
 _QUOTED_CODE = re.compile(r"""(?:"code"\s*:\s*|\.code\s*==\s*|code=)["']([a-z][a-z0-9-]*)["']""")
 OTHER_WORDS = {"apt-get", "data-testid", "svelte-check", "dice-duel", "game-1", "tabletop-nim"}
 OTHER_WORDS |= {"your-turn", "match-finished", "clock-low"}  # webhook event types
+OTHER_WORDS |= {"per-turn"}  # a clock's control type
 """Kebab-case words in code spans that are not error codes: a tool, an attribute, examples' names."""
 
 

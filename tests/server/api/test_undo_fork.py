@@ -67,7 +67,8 @@ def test_undo_is_refused_once_a_later_action_revealed_information(api: Api) -> N
     assert status == 200 and undone["index"] == match["index"]
     api.ok(api.post_action(match_id, p1, bid_1))
     result = api.ok(api.post_action(match_id, p2, api.view(match_id, p2)["legal_actions"][0]))
-    assert result["actions"][-1]["type"] == "Reveal"
+    # the second bid closes the round: Reveal shows both bids, then the next prize comes up
+    assert [action["type"] for action in result["actions"]] == ["Bid", "Reveal", "RevealPrize"]
     for token in (p1, p2):
         status, refused = _undo(api, match_id, token)
         assert (status, refused["code"]) == (409, "undo-not-allowed")

@@ -13,7 +13,8 @@ def invariants(state: HeartsGameState) -> Iterator[str]:
     """One line per broken rule.
 
     Once dealt, the hands, the trick on the table and the finished tricks hold the 52 cards once
-    each; hands are sorted; every finished trick has four cards; a pass is three cards of the
+    each; hands are sorted; every finished trick has four cards, played and taken by seated players,
+    each playing once; a pass is three cards of the
     passer's hand; a player's points this deal are those of the tricks they took (until the deal
     is settled) and their total is the sum of the finished deals'.
     """
@@ -30,6 +31,17 @@ def invariants(state: HeartsGameState) -> Iterator[str]:
         yield f"cards are in several places: {' '.join(doubled)}"
     if len(state.tricks) > TRICKS or len(state.trick) >= PLAYERS:
         yield f"{len(state.tricks)} finished tricks and {len(state.trick)} cards on the table"
+    seated = {player.player_id for player in state.players}
+    for where, plays in [
+        ("the table", state.trick),
+        *((f"trick {n + 1}", t.cards) for n, t in enumerate(state.tricks)),
+    ]:
+        players = [play.player_id for play in plays]
+        if not set(players) <= seated or len(set(players)) != len(players):
+            yield f"{where} has plays by {players}: each seat plays at most once, and only seats play"
+    strangers = sorted({trick.winner_id for trick in state.tricks} - seated)
+    if strangers:
+        yield f"tricks were taken by {strangers}, who are not seated"
     settled = len(state.deals) == state.deal_number
     for player in state.players:
         pid = player.player_id
