@@ -2,22 +2,40 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from pydantic import JsonValue
 from tabletop import Game, GameConfig
 from tabletop._machine import AnyState
-from tabletop.clocks import ClockSettings, ClockState, TimeControl, advance_clock, due_of, remaining_of
+from tabletop.clocks import ClockState, TimeControl, advance_clock, due_of, remaining_of
 
 from tabletop_server._match import LoadedMatch
 from tabletop_server._registry import GameEntry
 from tabletop_server.storage import ActionRow, Store
 
-__all__ = ["TIMEOUT_PREFIX", "active_in", "active_seats", "at_ms", "caught_up", "clock_json", "to_ms"]
+__all__ = [
+    "TIMEOUT_PREFIX",
+    "ShownSettings",
+    "active_in",
+    "active_seats",
+    "at_ms",
+    "caught_up",
+    "clock_json",
+    "shown_settings",
+    "to_ms",
+]
 
 TIMEOUT_PREFIX = "timeout-"
 """The action id prefix of a move the server played for a seat whose time ran out."""
+
+ShownSettings = Mapping[str, JsonValue]
+"""A clock's settings as its view shows them: the ``control`` and ``policy`` JSON."""
+
+
+def shown_settings(settings: Mapping[str, JsonValue]) -> ShownSettings:
+    """The part of a clock's settings JSON (``ClockSettings`` dumped) that a clock view shows."""
+    return {"control": settings["control"], "policy": settings["policy"]}
 
 
 def to_ms(moment: datetime) -> int:
@@ -67,16 +85,17 @@ def caught_up(
 
 
 def clock_json(
-    settings: ClockSettings,
+    control: TimeControl,
+    shown: ShownSettings,
     clock: ClockState,
     head: int,
     away: frozenset[str],
     in_progress: bool,
     moment: datetime,
 ) -> JsonValue:
-    """The ``ClockView`` JSON: each seat's time left as of ``moment`` (the server's clock)."""
+    """The ``ClockView`` JSON: each seat's time left as of ``moment`` (the server's clock), with
+    the settings as ``shown`` (dumped once per clock, not per view)."""
     now_ms = to_ms(moment)
-    control = settings.control
     seats: list[JsonValue] = []
     for player_id, seat in clock.seats.items():
         due = due_of(control, seat) if in_progress else None
@@ -91,8 +110,7 @@ def clock_json(
             }
         )
     return {
-        "control": control.model_dump(mode="json"),
-        "policy": settings.policy.model_dump(mode="json"),
+        **shown,
         "index": head,
         "server_time": moment.isoformat(),
         "seats": seats,

@@ -45,11 +45,13 @@ from tabletop_server._clock_expiry import forfeit, play_for
 from tabletop_server._clock_low import low_seats, next_point
 from tabletop_server._clock_time import (
     TIMEOUT_PREFIX,
+    ShownSettings,
     active_in,
     active_seats,
     at_ms,
     caught_up,
     clock_json,
+    shown_settings,
     to_ms,
 )
 from tabletop_server._errors import ApiError
@@ -96,6 +98,8 @@ class _Known:
     settings: ClockSettings
     clock: ClockState
     head: int
+    shown: ShownSettings
+    """The settings as every clock view shows them (dumped once, not per view)."""
     away: frozenset[str] = frozenset()
     """The seats bots stand in for, as last read."""
 
@@ -197,12 +201,15 @@ class ClockKeeper:
         players = [player.player_id for player in state.players]
         active = active_in(entry, game, state, "in_progress" if state.result is None else "finished")
 
+        dumped = settings.model_dump(mode="json")
+        shown = shown_settings(dumped)
+
         def at(stamp: datetime) -> tuple[str, datetime | None]:
             clock = start_clock(settings.control, players, active, to_ms(stamp))
-            self._remember(match_id, _Known(settings, clock, head))
+            self._remember(match_id, _Known(settings, clock, head, shown))
             return clock.model_dump_json(), self._due(settings, clock, to_ms(stamp))
 
-        return NewClock(settings.model_dump(mode="json"), head, at)
+        return NewClock(dumped, head, at)
 
     def step(
         self, match: LoadedMatch, state: AnyState, status: str, recorded: Sequence[NewAction]
@@ -247,7 +254,7 @@ class ClockKeeper:
             return
         head, stamp, clock = stepped
         if head == match.row.head and stamp == match.row.updated_at:
-            self._remember(match.row.id, _Known(known.settings, clock, head, known.away))
+            self._remember(match.row.id, _Known(known.settings, clock, head, known.shown, known.away))
 
     def changed(self, row: MatchRow) -> None:
         """A write of the match committed (from any thread): bring its clock up to date, unless
@@ -266,10 +273,12 @@ class ClockKeeper:
         if row is None:
             self._remember(match_id, None)
             return None, None
+        settings = ClockSettings.model_validate(row.settings)
         found = _Known(
-            ClockSettings.model_validate(row.settings),
+            settings,
             ClockState.model_validate_json(row.state_json),
             row.head,
+            shown_settings(settings.model_dump(mode="json")),
             self._away(match_id),
         )
         self._remember(match_id, found)
@@ -298,7 +307,7 @@ class ClockKeeper:
         if row.head == match.row.head and match.row.status == "in_progress":
             return known, row.due_at  # (``_settings`` read the stand-ins again)
         clock = caught_up(self.service.store, match, known.settings.control, known.clock, known.head)
-        updated = _Known(known.settings, clock, match.row.head, known.away)
+        updated = _Known(known.settings, clock, match.row.head, known.shown, known.away)
         due = None
         if match.row.status == "in_progress":
             due = self._due(known.settings, updated.clock, to_ms(match.row.updated_at))
@@ -413,4 +422,6 @@ class ClockKeeper:
             if known is None:
                 return None
         in_progress = match.row.status == "in_progress"
-        return clock_json(known.settings, known.clock, known.head, known.away, in_progress, self.now())
+        return clock_json(
+            known.settings.control, known.shown, known.clock, known.head, known.away, in_progress, self.now()
+        )
