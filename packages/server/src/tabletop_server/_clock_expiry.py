@@ -7,9 +7,9 @@ import secrets
 from dataclasses import replace
 
 from tabletop.bots._hosted import DecisionRequest, decide
-from tabletop.clocks import BotMove, Forfeit, PassMove
+from tabletop.clocks import BotMove, ClockState, Forfeit, PassMove, TimeoutPolicy
 
-from tabletop_server._api_models import BotKind
+from tabletop_server._api_models import BotKind, BotSpec
 from tabletop_server._clock_time import TIMEOUT_PREFIX
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch
@@ -20,7 +20,7 @@ from tabletop_server._service import MatchService
 from tabletop_server.events import MatchChange
 from tabletop_server.storage import MatchUpdate, OutboxEvent, TimeoutRow
 
-__all__ = ["forfeit", "play_for"]
+__all__ = ["away_after_timeouts", "forfeit", "play_for"]
 
 logger = logging.getLogger("tabletop_server.clocks")
 
@@ -81,3 +81,18 @@ def play_for(
         return False
     service.store.settle_timeout(match.row.id, entry.index, player_id, kind, action_id)
     return True
+
+
+def away_after_timeouts(
+    service: MatchService, match_id: str, player_id: str, policy: TimeoutPolicy, clock: ClockState
+) -> bool:
+    """After the policy's ``away_after`` consecutive timeouts (``clock`` is the clock before the
+    latest), a bot takes the seat over: True if it just did."""
+    limit = policy.away_after
+    if limit is None:
+        return False
+    seat = clock.seats.get(player_id)
+    count = (0 if seat is None else seat.timeouts) + 1
+    return count >= limit and service.store.put_stand_in(
+        match_id, player_id, BotSpec().model_dump(mode="json"), "timeouts"
+    )

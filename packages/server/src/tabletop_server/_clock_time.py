@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from pydantic import JsonValue
 from tabletop import Game, GameConfig
 from tabletop._machine import AnyState
-from tabletop.clocks import ClockState, TimeControl, advance_clock, due_of, remaining_of
+from tabletop.clocks import ClockSettings, ClockState, TimeControl, advance_clock, due_of, remaining_of
 
 from tabletop_server._match import LoadedMatch
 from tabletop_server._registry import GameEntry
@@ -16,6 +17,7 @@ from tabletop_server.storage import ActionRow, Store
 
 __all__ = [
     "TIMEOUT_PREFIX",
+    "KnownClock",
     "ShownSettings",
     "active_in",
     "active_seats",
@@ -36,6 +38,19 @@ ShownSettings = Mapping[str, JsonValue]
 def shown_settings(settings: Mapping[str, JsonValue]) -> ShownSettings:
     """The part of a clock's settings JSON (``ClockSettings`` dumped) that a clock view shows."""
     return {"control": settings["control"], "policy": settings["policy"]}
+
+
+@dataclass(frozen=True, slots=True)
+class KnownClock:
+    """A clocked match's settings and its clock as last stored or computed."""
+
+    settings: ClockSettings
+    clock: ClockState
+    head: int
+    shown: ShownSettings
+    """The settings as every clock view shows them (dumped once, not per view)."""
+    away: frozenset[str] = frozenset()
+    """The seats bots stand in for, as last read."""
 
 
 def to_ms(moment: datetime) -> int:

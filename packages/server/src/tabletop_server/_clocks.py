@@ -24,7 +24,6 @@ import logging
 import queue
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from pydantic import JsonValue
@@ -40,12 +39,11 @@ from tabletop.clocks import (
     start_clock,
 )
 
-from tabletop_server._api_models import BotSpec
-from tabletop_server._clock_expiry import forfeit, play_for
+from tabletop_server._clock_expiry import away_after_timeouts, forfeit, play_for
 from tabletop_server._clock_low import low_seats, next_point
 from tabletop_server._clock_time import (
     TIMEOUT_PREFIX,
-    ShownSettings,
+    KnownClock,
     active_in,
     active_seats,
     at_ms,
@@ -91,19 +89,6 @@ _UNKNOWN = object()
 """Marker: the keeper has not looked at the match yet."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Known:
-    """A clocked match's settings and its clock as last stored or computed."""
-
-    settings: ClockSettings
-    clock: ClockState
-    head: int
-    shown: ShownSettings
-    """The settings as every clock view shows them (dumped once, not per view)."""
-    away: frozenset[str] = frozenset()
-    """The seats bots stand in for, as last read."""
-
-
 class ClockKeeper:
     """Keeps the clocks of one worker's matches and enforces their deadlines.
 
@@ -128,7 +113,7 @@ class ClockKeeper:
         self.low_fraction = low_fraction
         self.now = now
         self.poke_bots = poke_bots
-        self._known: dict[str, _Known | None] = {}
+        self._known: dict[str, KnownClock | None] = {}
         """Clocked matches' settings and clocks (None: a match without a clock)."""
         self._lock = threading.Lock()
         self._queue: queue.Queue[str | None] = queue.Queue()
@@ -206,7 +191,7 @@ class ClockKeeper:
 
         def at(stamp: datetime) -> tuple[str, datetime | None]:
             clock = start_clock(settings.control, players, active, to_ms(stamp))
-            self._remember(match_id, _Known(settings, clock, head, shown))
+            self._remember(match_id, KnownClock(settings, clock, head, shown))
             return clock.model_dump_json(), self._due(settings, clock, to_ms(stamp))
 
         return NewClock(dumped, head, at)
@@ -220,7 +205,7 @@ class ClockKeeper:
         match_id = match.row.id
         with self._lock:
             known = self._known.get(match_id, _UNKNOWN)
-        if not isinstance(known, _Known) or known.head != match.row.head:
+        if not isinstance(known, KnownClock) or known.head != match.row.head:
             return None
         acted = [a.player_id for a in recorded if a.source == "user" and a.player_id]
         timed = [p for p in acted if any(a.action_id.startswith(TIMEOUT_PREFIX) for a in recorded)]
@@ -250,22 +235,22 @@ class ClockKeeper:
         with self._lock:
             stepped = self._steps.pop(match.row.id, None)
             known = self._known.get(match.row.id, _UNKNOWN)
-        if stepped is None or not isinstance(known, _Known):
+        if stepped is None or not isinstance(known, KnownClock):
             return
         head, stamp, clock = stepped
         if head == match.row.head and stamp == match.row.updated_at:
-            self._remember(match.row.id, _Known(known.settings, clock, head, known.shown, known.away))
+            self._remember(match.row.id, KnownClock(known.settings, clock, head, known.shown, known.away))
 
     def changed(self, row: MatchRow) -> None:
         """A write of the match committed (from any thread): bring its clock up to date, unless
         the write stored it (``step``) or the match has none."""
         with self._lock:
             known = self._known.get(row.id, _UNKNOWN)
-        if known is None or (isinstance(known, _Known) and known.head == row.head):
+        if known is None or (isinstance(known, KnownClock) and known.head == row.head):
             return
         self._queue.put(row.id)
 
-    def _settings(self, match_id: str) -> tuple[_Known | None, ClockRow | None]:
+    def _settings(self, match_id: str) -> tuple[KnownClock | None, ClockRow | None]:
         with self._lock:
             if match_id in self._known and self._known[match_id] is None:
                 return None, None
@@ -274,7 +259,7 @@ class ClockKeeper:
             self._remember(match_id, None)
             return None, None
         settings = ClockSettings.model_validate(row.settings)
-        found = _Known(
+        found = KnownClock(
             settings,
             ClockState.model_validate_json(row.state_json),
             row.head,
@@ -287,18 +272,18 @@ class ClockKeeper:
     def _away(self, match_id: str) -> frozenset[str]:
         return frozenset(stand_in.player_id for stand_in in self.service.store.stand_ins(match_id))
 
-    def _remember(self, match_id: str, known: _Known | None) -> None:
+    def _remember(self, match_id: str, known: KnownClock | None) -> None:
         with self._lock:
             if len(self._known) >= KNOWN_LIMIT and match_id not in self._known:
                 self._known.clear()
             self._known[match_id] = known
 
-    def refresh(self, match_id: str) -> _Known | None:
+    def refresh(self, match_id: str) -> KnownClock | None:
         """Bring the stored clock up to the match's head (from the recorded actions' times)."""
         found = self._refresh(match_id)
         return None if found is None else found[0]
 
-    def _refresh(self, match_id: str) -> tuple[_Known, datetime | None] | None:
+    def _refresh(self, match_id: str) -> tuple[KnownClock, datetime | None] | None:
         """``refresh``, and the clock's due time as now stored."""
         known, row = self._settings(match_id)
         if known is None or row is None:
@@ -307,7 +292,7 @@ class ClockKeeper:
         if row.head == match.row.head and match.row.status == "in_progress":
             return known, row.due_at  # (``_settings`` read the stand-ins again)
         clock = caught_up(self.service.store, match, known.settings.control, known.clock, known.head)
-        updated = _Known(known.settings, clock, match.row.head, known.shown, known.away)
+        updated = KnownClock(known.settings, clock, match.row.head, known.shown, known.away)
         due = None
         if match.row.status == "in_progress":
             due = self._due(known.settings, updated.clock, to_ms(match.row.updated_at))
@@ -368,12 +353,15 @@ class ClockKeeper:
             done = play_for(self.service, match, entry, outcome)
         if done:
             self.expired += 1
-            self._maybe_away(match_id, player_id, known)
+            if away_after_timeouts(self.service, match_id, player_id, known.settings.policy, known.clock):
+                self.service.cache.drop(match_id)
+                if self.poke_bots is not None:
+                    self.poke_bots(match_id)
         self.refresh(match_id)
         self.service.store.release_clock(match_id)  # (the move's write stored the clock, lease kept)
         return 1 if done else 0
 
-    def _low(self, match: LoadedMatch, known: _Known, stored_due: datetime, now_ms: int) -> None:
+    def _low(self, match: LoadedMatch, known: KnownClock, stored_due: datetime, now_ms: int) -> None:
         """The clock's due time was a low point: queue ``clock-low`` for the seats whose clock ran
         low since, and move the due time on (one transaction, once per seat and turn)."""
         control, clock = known.settings.control, known.clock
@@ -392,20 +380,6 @@ class ClockKeeper:
         ):
             self.service.store.release_clock(match.row.id)  # the clock moved on meanwhile
 
-    def _maybe_away(self, match_id: str, player_id: str, known: _Known) -> None:
-        """After ``away_after`` consecutive timeouts, a bot takes the seat over."""
-        limit = known.settings.policy.away_after
-        if limit is None:
-            return
-        seat = known.clock.seats.get(player_id)
-        count = (0 if seat is None else seat.timeouts) + 1
-        if count >= limit and self.service.store.put_stand_in(
-            match_id, player_id, BotSpec().model_dump(mode="json"), "timeouts"
-        ):
-            self.service.cache.drop(match_id)
-            if self.poke_bots is not None:
-                self.poke_bots(match_id)
-
     # -- views ----------------------------------------------------------------------------------------
 
     def view(self, match: LoadedMatch) -> JsonValue:
@@ -416,7 +390,7 @@ class ClockKeeper:
             cached = self._known.get(match_id, _UNKNOWN)
         if cached is None:
             return None
-        known = cached if isinstance(cached, _Known) and cached.head == match.row.head else None
+        known = cached if isinstance(cached, KnownClock) and cached.head == match.row.head else None
         if known is None:
             known, _ = self._settings(match_id)
             if known is None:
