@@ -23,6 +23,7 @@ from tabletop.clocks import (
     next_due,
     remaining_of,
     start_clock,
+    take_seats,
 )
 from tabletop.games import load
 from tabletop.testing import make_game
@@ -141,3 +142,24 @@ def test_pass_falls_back_to_the_bot_without_a_pass_now(pig_state: AnyState) -> N
     assert rules is not None  # pig declares Hold, legal only once something was rolled
     assert decide_timeout(TimeoutPolicy(on_timeout="pass"), rules, pig_state, "p1") == BotMove()
     assert decide_timeout(TimeoutPolicy(on_timeout="pass"), None, pig_state, "p1") == BotMove()
+
+
+def test_a_seat_waiting_for_its_player_does_not_run_until_taken() -> None:
+    control = PerTurn(seconds=10)
+    clock = start_clock(control, SEATS, ["p1"], 1_000, waiting=["p1", "p2"])
+    assert next_due(control, clock) is None and clock.seats["p1"].waiting
+    clock = take_seats(clock, ["p1"], now_ms=5_000, active=["p1"])
+    assert next_due(control, clock) == (15_000, "p1") and not clock.seats["p1"].waiting
+    clock = advance_clock(control, clock, now_ms=6_000, acted=["p1"], active=["p2"])
+    assert next_due(control, clock) is None  # p2's turn, but nobody has taken p2
+    clock = take_seats(clock, ["p2"], now_ms=9_000, active=["p2"])
+    assert next_due(control, clock) == (19_000, "p2")
+    assert take_seats(clock, ["p2"], now_ms=50_000, active=["p2"]) == clock  # taken once: no restart
+
+
+def test_a_waiting_seats_chess_bank_stands_until_taken() -> None:
+    control = ChessClock(main_seconds=60, increment_seconds=0)
+    clock = start_clock(control, SEATS, ["p1"], 0, waiting=["p1"])
+    assert remaining_of(control, clock.seats["p1"], 500_000) == 60_000
+    clock = take_seats(clock, ["p1"], now_ms=500_000, active=["p1"])
+    assert remaining_of(control, clock.seats["p1"], 510_000) == 50_000

@@ -243,3 +243,77 @@ def test_two_workers_expire_each_clock_exactly_once(migrated_url: str) -> None:
         finally:
             for api in apis:
                 api.close()
+
+
+DAY = {"control": {"type": "correspondence", "days": 1}, "policy": {"on_timeout": "forfeit"}}
+PLACE = {"type": "PlaceMark", "square": {"x": 1, "y": 1}, "index": 0}
+
+
+def seat_clocks(api: Api, match_id: str) -> dict[str, Json]:
+    return {seat["player_id"]: seat for seat in api.view(match_id)["clock"]["seats"]}
+
+
+def later(days: float) -> Callable[[], datetime]:
+    return lambda: datetime.now(UTC) + timedelta(days=days)
+
+
+def two_days_on(api: Api, keeper: Any) -> None:
+    """Move the keeper's clock two days ahead, and wait until it has acted on it (a seated match's
+    day ran out)."""
+    seated, _ = create(api, "tic-tac-toe", DAY)
+    keeper.now = later(2)
+    wait_for(lambda: ended(api, seated), "a seated match's forfeit two days on")
+
+
+def test_a_seats_clock_waits_until_a_player_takes_it(clocked: LiveServer, capi: Api) -> None:
+    """An invitee is not timed before they arrive: each seat's clock starts when it is first taken."""
+    keeper = clocked.app.state.clocks
+    body = {"game": "tic-tac-toe", "seats": [{"name": "Ann"}, {"name": "Bo"}], "clock": DAY}
+    match_id = capi.ok(capi.http.post("/api/matches", json=body), 201)["id"]
+    assert not seat_clocks(capi, match_id)["p1"]["running"]
+    two_days_on(capi, keeper)
+    assert capi.match(match_id)["status"] == "in_progress"
+    p1 = seat_clocks(capi, match_id)["p1"]
+    assert (p1["running"], p1["timeouts"]) == (False, 0)
+    assert report(capi, match_id)["timeouts"] == []
+    keeper.now = later(0)
+    ann = capi.join(match_id, "p1")  # her clock starts now, with the whole day
+    p1 = seat_clocks(capi, match_id)["p1"]
+    assert p1["running"] and 86_000_000 < p1["remaining_ms"] <= 86_400_000
+    assert capi.post_action(match_id, ann, PLACE).status_code == 200
+    wait_for(lambda: capi.view(match_id)["clock"]["index"] == 1, "the clock after the move")
+    assert not seat_clocks(capi, match_id)["p2"]["running"]  # Bo's turn, but Bo has not come
+    two_days_on(capi, keeper)
+    assert capi.match(match_id)["status"] == "in_progress"
+    assert report(capi, match_id)["timeouts"] == []
+    keeper.now = later(0)
+    capi.join(match_id, "p2")
+    assert seat_clocks(capi, match_id)["p2"]["running"]
+    keeper.now = later(2)  # now Bo's day runs out
+    wait_for(lambda: ended(capi, match_id), "Bo's forfeit")
+    assert capi.match(match_id)["winners"] == ["p1"]
+    assert [t["player_id"] for t in report(capi, match_id)["timeouts"]] == ["p2"]
+
+
+def test_a_seat_taken_on_one_worker_starts_its_clock_on_the_other(migrated_url: str) -> None:
+    with live_server(migrated_url, **FAST) as one, live_server(migrated_url, **FAST) as two:
+        first, second = Api(one.url), Api(two.url)
+        try:
+            body = {"game": "tic-tac-toe", "seats": [{"name": "Ann"}, {"name": "Bo"}], "clock": DAY}
+            match_id = first.ok(first.http.post("/api/matches", json=body), 201)["id"]
+            assert not seat_clocks(first, match_id)["p1"]["running"]
+            ann = second.join(match_id, "p1")
+            assert first.post_action(match_id, ann, PLACE).status_code == 200  # at once, on the other
+            wait_for(lambda: first.view(match_id)["clock"]["index"] == 1, "the clock after the move")
+            wait_for(lambda: second.view(match_id)["clock"]["index"] == 1, "the other worker's clock")
+            assert not seat_clocks(second, match_id)["p2"]["running"]
+            first.join(match_id, "p2")
+            wait_for(lambda: seat_clocks(second, match_id)["p2"]["running"], "Bo's clock on the other worker")
+            for server in (one, two):
+                server.app.state.clocks.now = later(2)
+            wait_for(lambda: ended(first, match_id), "Bo's forfeit")
+            assert first.match(match_id)["winners"] == ["p1"]
+            assert len(report(second, match_id)["timeouts"]) == 1
+        finally:
+            first.close()
+            second.close()

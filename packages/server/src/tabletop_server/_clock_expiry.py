@@ -1,26 +1,29 @@
-"""What a timeout does: the forfeit, or the pass or bot move played for the seat (once)."""
+"""What a due clock does: a timeout's forfeit, or the pass or bot move played for the seat (once);
+a low point's ``clock-low`` events."""
 
 from __future__ import annotations
 
 import logging
 import secrets
 from dataclasses import replace
+from datetime import datetime
 
 from tabletop.bots._hosted import DecisionRequest, decide
 from tabletop.clocks import BotMove, ClockState, Forfeit, PassMove, TimeoutPolicy
 
 from tabletop_server._api_models import BotKind, BotSpec
-from tabletop_server._clock_time import TIMEOUT_PREFIX
+from tabletop_server._clock_low import low_seats
+from tabletop_server._clock_time import TIMEOUT_PREFIX, KnownClock, to_ms
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch
-from tabletop_server._outbox import MATCH_FINISHED
+from tabletop_server._outbox import MATCH_FINISHED, queue_clock_low
 from tabletop_server._play import Submission, submit
 from tabletop_server._runtime import request_body
 from tabletop_server._service import MatchService
 from tabletop_server.events import MatchChange
-from tabletop_server.storage import MatchUpdate, OutboxEvent, TimeoutRow
+from tabletop_server.storage import MatchUpdate, OutboxEvent, Store, TimeoutRow
 
-__all__ = ["away_after_timeouts", "forfeit", "play_for"]
+__all__ = ["announce_low", "away_after_timeouts", "forfeit", "play_for"]
 
 logger = logging.getLogger("tabletop_server.clocks")
 
@@ -96,3 +99,24 @@ def away_after_timeouts(
     return count >= limit and service.store.put_stand_in(
         match_id, player_id, BotSpec().model_dump(mode="json"), "timeouts"
     )
+
+
+def announce_low(
+    store: Store,
+    match: LoadedMatch,
+    known: KnownClock,
+    fraction: float,
+    stored_due: datetime,
+    now_ms: int,
+    due_next: datetime | None,
+) -> None:
+    """The clock's due time was a low point: queue ``clock-low`` for the seats whose clock ran low
+    since, and move the due time on to ``due_next`` (one transaction, once per seat and turn)."""
+    control, clock = known.settings.control, known.clock
+    seats = low_seats(control, clock, fraction, to_ms(stored_due), now_ms)
+    if not seats:
+        store.save_clock(match.row.id, clock.model_dump_json(), known.head, due_next)
+    elif not queue_clock_low(
+        store, match.row.id, known.head, match.row.revision, seats, due_was=stored_due, due_next=due_next
+    ):
+        store.release_clock(match.row.id)  # the clock moved on meanwhile

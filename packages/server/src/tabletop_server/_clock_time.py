@@ -25,7 +25,9 @@ __all__ = [
     "caught_up",
     "clock_json",
     "shown_settings",
+    "taken_since",
     "to_ms",
+    "waiting_due",
 ]
 
 TIMEOUT_PREFIX = "timeout-"
@@ -74,6 +76,25 @@ def active_in(entry: GameEntry, game: Game[GameConfig], state: AnyState, status:
         return []
     engine = entry.engine
     return [pid for pid in state.active_player_ids if engine.valid_action_types(state, pid, game)]
+
+
+def taken_since(clock: ClockState, match: LoadedMatch) -> list[str]:
+    """Seats the clock still waits for whose player has taken them since (or a bot, or a stand-in)."""
+    if not any(seat.waiting for seat in clock.seats.values()):
+        return []
+    occupied = {seat.player_id for seat in match.seats if seat.occupied}
+    return [player_id for player_id, seat in clock.seats.items() if seat.waiting and player_id in occupied]
+
+
+def waiting_due(
+    clock: ClockState, active: Sequence[str], stamp: datetime, due: datetime | None
+) -> datetime | None:
+    """A write's due time: ``due``, or ``stamp`` when a seat to act still waits for its player, so
+    the keeper looks at once (a player who took the seat while the write was under way is not
+    left with a clock that never starts)."""
+    if any(clock.seats[player_id].waiting for player_id in active if player_id in clock.seats):
+        return stamp if due is None or stamp < due else due
+    return due
 
 
 def caught_up(

@@ -37,10 +37,11 @@ from tabletop.clocks import (
     decide_timeout,
     next_due,
     start_clock,
+    take_seats,
 )
 
-from tabletop_server._clock_expiry import away_after_timeouts, forfeit, play_for
-from tabletop_server._clock_low import low_seats, next_point
+from tabletop_server._clock_expiry import announce_low, away_after_timeouts, forfeit, play_for
+from tabletop_server._clock_low import next_point
 from tabletop_server._clock_time import (
     TIMEOUT_PREFIX,
     KnownClock,
@@ -50,11 +51,12 @@ from tabletop_server._clock_time import (
     caught_up,
     clock_json,
     shown_settings,
+    taken_since,
     to_ms,
+    waiting_due,
 )
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch
-from tabletop_server._outbox import queue_clock_low
 from tabletop_server._registry import GameEntry
 from tabletop_server._service import MatchService
 from tabletop_server.events import MatchChange
@@ -124,6 +126,7 @@ class ClockKeeper:
         self.expired = 0
         """Timeouts this worker handled (tests and metrics)."""
         service.after_write.append(self.changed)
+        service.after_join.append(self.seat_taken)
         service.after_play.append(self.played)
         service.clock_view = self.view
         service.clock_new = self.create
@@ -185,12 +188,13 @@ class ClockKeeper:
             return None
         players = [player.player_id for player in state.players]
         active = active_in(entry, game, state, "in_progress" if state.result is None else "finished")
+        waiting = [player.id for player in game.players if player.is_human]  # until someone joins
 
         dumped = settings.model_dump(mode="json")
         shown = shown_settings(dumped)
 
         def at(stamp: datetime) -> tuple[str, datetime | None]:
-            clock = start_clock(settings.control, players, active, to_ms(stamp))
+            clock = start_clock(settings.control, players, active, to_ms(stamp), waiting=waiting)
             self._remember(match_id, KnownClock(settings, clock, head, shown))
             return clock.model_dump_json(), self._due(settings, clock, to_ms(stamp))
 
@@ -205,8 +209,12 @@ class ClockKeeper:
         match_id = match.row.id
         with self._lock:
             known = self._known.get(match_id, _UNKNOWN)
-        if not isinstance(known, KnownClock) or known.head != match.row.head:
-            return None
+        if (
+            not isinstance(known, KnownClock)
+            or known.head != match.row.head
+            or taken_since(known.clock, match)
+        ):
+            return None  # (a seat taken since: the keeper's thread starts its clock, then this write's)
         acted = [a.player_id for a in recorded if a.source == "user" and a.player_id]
         timed = [p for p in acted if any(a.action_id.startswith(TIMEOUT_PREFIX) for a in recorded)]
         active = active_in(match.entry, match.game, state, status)
@@ -226,6 +234,8 @@ class ClockKeeper:
                     self._steps.clear()
                 self._steps[match_id] = (head, stamp, clock)
             due = self._due(known.settings, clock, to_ms(stamp)) if status == "in_progress" else None
+            if status == "in_progress":
+                due = waiting_due(clock, active, stamp, due)
             return clock.model_dump_json(), due
 
         return at
@@ -240,6 +250,14 @@ class ClockKeeper:
         head, stamp, clock = stepped
         if head == match.row.head and stamp == match.row.updated_at:
             self._remember(match.row.id, KnownClock(known.settings, clock, head, known.shown, known.away))
+
+    def seat_taken(self, match_id: str) -> None:
+        """A player took a seat (committed): start its clock now if it was waiting for them (the
+        claim also made the clock due, so a keeper does it anyway if this fails)."""
+        try:
+            self.refresh(match_id)
+        except (ApiError, StorageError) as error:
+            logger.warning("clock of match %s: %s", match_id, error)
 
     def changed(self, row: MatchRow) -> None:
         """A write of the match committed (from any thread): bring its clock up to date, unless
@@ -289,9 +307,17 @@ class ClockKeeper:
         if known is None or row is None:
             return None
         match = self.service.load(match_id)
-        if row.head == match.row.head and match.row.status == "in_progress":
+        taken = taken_since(known.clock, match)
+        if row.head == match.row.head and match.row.status == "in_progress" and not taken:
             return known, row.due_at  # (``_settings`` read the stand-ins again)
-        clock = caught_up(self.service.store, match, known.settings.control, known.clock, known.head)
+        clock = known.clock
+        if row.head != match.row.head or match.row.status != "in_progress":
+            clock = caught_up(self.service.store, match, known.settings.control, clock, known.head)
+        if taken:  # their clocks start when the keeper first sees them taken (or the last write)
+            moment = max(to_ms(match.row.updated_at), to_ms(row.due_at or self.now()))
+            clock = take_seats(
+                clock, taken, now_ms=min(moment, to_ms(self.now())), active=active_seats(match)
+            )
         updated = KnownClock(known.settings, clock, match.row.head, known.shown, known.away)
         due = None
         if match.row.status == "in_progress":
@@ -328,11 +354,18 @@ class ClockKeeper:
         control = known.settings.control
         due = next_due(control, known.clock)
         if match.row.status != "in_progress" or due is None:
-            self.service.store.release_clock(match_id)
+            if stored_due is not None and match.row.status == "in_progress":  # nothing runs: nothing is due
+                self.service.store.save_clock(match_id, known.clock.model_dump_json(), known.head, None)
+            else:
+                self.service.store.release_clock(match_id)
             return 0
         if due[0] > to_ms(moment):
             if stored_due is not None and stored_due <= moment:
-                self._low(match, known, stored_due, to_ms(moment))
+                now_ms = to_ms(moment)
+                due_next = self._due(known.settings, known.clock, now_ms)
+                announce_low(
+                    self.service.store, match, known, self.low_fraction, stored_due, now_ms, due_next
+                )
             else:
                 self.service.store.release_clock(match_id)
             return 0
@@ -361,25 +394,6 @@ class ClockKeeper:
         self.service.store.release_clock(match_id)  # (the move's write stored the clock, lease kept)
         return 1 if done else 0
 
-    def _low(self, match: LoadedMatch, known: KnownClock, stored_due: datetime, now_ms: int) -> None:
-        """The clock's due time was a low point: queue ``clock-low`` for the seats whose clock ran
-        low since, and move the due time on (one transaction, once per seat and turn)."""
-        control, clock = known.settings.control, known.clock
-        seats = low_seats(control, clock, self.low_fraction, to_ms(stored_due), now_ms)
-        due_next = self._due(known.settings, clock, now_ms)
-        if not seats:
-            self.service.store.save_clock(match.row.id, clock.model_dump_json(), known.head, due_next)
-        elif not queue_clock_low(
-            self.service.store,
-            match.row.id,
-            known.head,
-            match.row.revision,
-            seats,
-            due_was=stored_due,
-            due_next=due_next,
-        ):
-            self.service.store.release_clock(match.row.id)  # the clock moved on meanwhile
-
     # -- views ----------------------------------------------------------------------------------------
 
     def view(self, match: LoadedMatch) -> JsonValue:
@@ -391,7 +405,7 @@ class ClockKeeper:
         if cached is None:
             return None
         known = cached if isinstance(cached, KnownClock) and cached.head == match.row.head else None
-        if known is None:
+        if known is None or taken_since(known.clock, match):  # (another worker may have started it)
             known, _ = self._settings(match_id)
             if known is None:
                 return None

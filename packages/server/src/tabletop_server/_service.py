@@ -117,6 +117,9 @@ class MatchService:
         self.after_write: list[Callable[[MatchRow], None]] = []
         """Called (from any thread) with the row of every match after each committed write: the
         clock keeper (``tabletop_server._clocks``)."""
+        self.after_join: list[Callable[[str], None]] = []
+        """Called with the match's id after a seat was taken (committed): the clock keeper starts
+        the seat's clock if it was waiting for its player."""
         self.after_play: list[Callable[[LoadedMatch, Sequence[NewAction]], None]] = []
         """Called on the action path with the match as written and the actions recorded, before
         it is announced: the clock keeper moves the clock on in memory."""
@@ -433,6 +436,8 @@ class MatchService:
                 self.cache.put(replace(known, seats=seats))
             else:
                 self.cache.drop(match_id)
+        for hook in self.after_join:
+            hook(match_id)
         return {"player_id": player_id, "token": token}
 
     def leave(self, match_id: str, player_id: str, authorization: str | None) -> None:

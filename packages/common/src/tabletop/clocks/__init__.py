@@ -12,6 +12,7 @@ from tabletop.clocks._clock import (
     next_due,
     remaining_of,
     start_clock,
+    take_seats,
 )
 from tabletop.clocks._control import (
     ChessClock,
@@ -56,4 +57,5 @@ __all__ = [
     "next_due",
     "remaining_of",
     "start_clock",
+    "take_seats",
 ]

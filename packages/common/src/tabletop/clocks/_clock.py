@@ -25,6 +25,9 @@ class SeatClock(Model):
     """When the seat's current decision started (None: not to act)."""
     timeouts: int = Field(default=0, ge=0)
     """Consecutive timeouts (reset when the seat acts itself)."""
+    waiting: bool = False
+    """True until a player first takes the seat: its clock does not run before (see
+    :func:`take_seats`). A seat freed later keeps running: leaving does not stop a clock."""
 
 
 class ClockState(Model):
@@ -35,17 +38,49 @@ class ClockState(Model):
 
 
 def start_clock(
-    control: TimeControl, player_ids: Sequence[str], active: Iterable[str], now_ms: int
+    control: TimeControl,
+    player_ids: Sequence[str],
+    active: Iterable[str],
+    now_ms: int,
+    *,
+    waiting: Iterable[str] = (),
 ) -> ClockState:
-    """The clock of a match that starts at ``now_ms`` with ``active`` seats to act."""
+    """The clock of a match that starts at ``now_ms`` with ``active`` seats to act.
+
+    Args:
+        control: The match's time control.
+        player_ids: Every seat.
+        active: The seats to act first.
+        now_ms: When the match starts.
+        waiting: Seats no player has taken yet: their clocks start when one does (``take_seats``).
+    """
     bank = round(control.main_seconds * 1000) if isinstance(control, ChessClock) else None
-    acting = set(active)
+    waits = set(waiting)
+    acting = set(active) - waits
     return ClockState(
         seats={
-            player_id: SeatClock(bank_ms=bank, since_ms=now_ms if player_id in acting else None)
+            player_id: SeatClock(
+                bank_ms=bank,
+                since_ms=now_ms if player_id in acting else None,
+                waiting=player_id in waits,
+            )
             for player_id in player_ids
         }
     )
+
+
+def take_seats(clock: ClockState, taken: Iterable[str], *, now_ms: int, active: Iterable[str]) -> ClockState:
+    """The clock after players first took the ``taken`` seats at ``now_ms``: each stops waiting,
+    and its clock starts now if it is to act. Other seats are unchanged."""
+    took, acting = set(taken), set(active)
+    seats = dict(clock.seats)
+    for player_id in took:
+        seat = seats.get(player_id)
+        if seat is None or not seat.waiting:
+            continue
+        since = now_ms if player_id in acting and seat.since_ms is None else seat.since_ms
+        seats[player_id] = SeatClock(bank_ms=seat.bank_ms, since_ms=since, timeouts=seat.timeouts)
+    return ClockState(seats=seats)
 
 
 def _spent(control: TimeControl, seat: SeatClock, now_ms: int) -> int | None:
@@ -73,7 +108,8 @@ def advance_clock(
         acted: Seats that made a decision themselves in it (their timeouts reset; a chess bank
             is charged and gets its increment).
         timed_out: Seats whose time ran out and were played for (their timeouts count up).
-        active: The seats to act after the write.
+        active: The seats to act after the write (a seat still waiting for its player does
+            not start).
     """
     acted_set, timed_set, acting = set(acted), set(timed_out), set(active)
     increment = round(control.increment_seconds * 1000) if isinstance(control, ChessClock) else 0
@@ -92,9 +128,9 @@ def advance_clock(
             timeouts += 1
         elif player_id in acted_set:
             timeouts = 0
-        if player_id in acting and since is None:
+        if player_id in acting and since is None and not seat.waiting:
             since = now_ms
-        seats[player_id] = SeatClock(bank_ms=bank, since_ms=since, timeouts=timeouts)
+        seats[player_id] = SeatClock(bank_ms=bank, since_ms=since, timeouts=timeouts, waiting=seat.waiting)
     return ClockState(seats=seats)
 
 

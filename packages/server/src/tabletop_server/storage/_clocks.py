@@ -34,6 +34,7 @@ __all__ = [
     "ClockWrite",
     "NewClock",
     "TimeoutRow",
+    "clock_seat_taken",
     "insert_clock",
     "write_clock",
 ]
@@ -148,6 +149,23 @@ def insert_clock(connection: Connection, match_id: str, clock: NewClock, stamp: 
             "clock_stamp": stamp,
         },
     )
+
+
+_SEAT_TAKEN = (
+    update(clocks)
+    .where(
+        clocks.c.match_id == bindparam("taken_match"),
+        or_(clocks.c.due_at.is_(None), clocks.c.due_at > bindparam("taken_at", type_=clocks.c.due_at.type)),
+    )
+    .values(due_at=bindparam("taken_at", type_=clocks.c.due_at.type))
+)
+
+
+def clock_seat_taken(connection: Connection, match_id: str, stamp: datetime) -> None:
+    """A player took a seat of the match at ``stamp`` (in the claim's transaction): its clock, if
+    it has one, falls due then, so a keeper (any worker, even after a crash) starts the seat's
+    clock if it was waiting for its player (``tabletop.clocks.take_seats``)."""
+    connection.execute(_SEAT_TAKEN, {"taken_match": match_id, "taken_at": stamp})
 
 
 _SQLITE_WRITE_CLOCK = (

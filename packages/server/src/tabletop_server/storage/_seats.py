@@ -12,6 +12,7 @@ from sqlalchemy import ColumnElement, Connection, and_, bindparam, delete, exist
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._access import AccessStore, check_claim, find_record, record_key, same_request
+from tabletop_server.storage._clocks import clock_seat_taken
 from tabletop_server.storage._convert import now, seat_row
 from tabletop_server.storage._errors import (
     IdempotencyKeyReusedError,
@@ -103,6 +104,7 @@ class SeatStore(AccessStore):
                     return _reissue(connection, match_id, player_id, record, token_hash)
             check_claim(connection, match_id, player_id, credential_hash)
             seat = _claim(connection)
+            clock_seat_taken(connection, match_id, now())  # a clock waiting for this seat starts
             if idempotency is not None:
                 record_key(connection, idempotency, match_id, player_id=player_id, token_hash=token_hash)
             return seat
