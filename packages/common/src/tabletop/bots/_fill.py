@@ -90,9 +90,10 @@ def fill_hidden(view: BaseModel, state_type: type[StateT], fill: Fill, rng: rand
         ([[3], [7]], True)
     """
     plan = _plan_of(view, state_type)
-    state: StateT = _model(state_type, plan, view, fill, root=True)
+    values = _fields(state_type, plan, view, fill, root=True)
     prng = PrngState(seed=rng.getrandbits(32))
-    state.__dict__["prng"] = _copy(state_type.model_fields["prng"].annotation, prng)
+    values["prng"] = _copy(state_type.model_fields["prng"].annotation, prng)
+    state: StateT = _build(state_type, values)
     return state
 
 
@@ -123,7 +124,14 @@ def _steps(cls: type[BaseModel], plan: ModelPlan) -> tuple[Step, ...]:
     return known
 
 
-def _model(cls: type[Any], plan: ModelPlan, part: BaseModel, fill: Fill, *, root: bool = False) -> Any:
+def _model(cls: type[Any], plan: ModelPlan, part: BaseModel, fill: Fill) -> Any:
+    return _build(cls, _fields(cls, plan, part, fill))
+
+
+def _fields(
+    cls: type[Any], plan: ModelPlan, part: BaseModel, fill: Fill, *, root: bool = False
+) -> dict[str, object]:
+    """The field values of a ``cls`` the view shows as ``part`` (a state's ``prng`` left None)."""
     shown = part.__dict__
     values: dict[str, object] = {}
     for name, annotation, op, node in _steps(cls, plan):
@@ -137,7 +145,7 @@ def _model(cls: type[Any], plan: ModelPlan, part: BaseModel, fill: Fill, *, root
             values[name] = _copy(annotation, fill(part, name))
         else:
             values[name] = _value(annotation, node, shown[name], fill)
-    return _build(cls, values)
+    return values
 
 
 _READABLE: dict[type[BaseModel], bool] = {}
