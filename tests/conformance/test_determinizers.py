@@ -32,7 +32,9 @@ def _positions(definition: AnyDefinition, players: int, seed: int) -> Iterator[A
     game = make_game(definition, players=players, seed=seed)
     states = [
         result.state
-        for result in playout(engine, game, RandomBot(engine, seed), max_actions=2_000, prng_key=TEST_PRNG_KEY)
+        for result in playout(
+            engine, game, RandomBot(engine, seed), max_actions=2_000, prng_key=TEST_PRNG_KEY
+        )
         if result.state.result is None
     ]
     yield from states[:: max(1, len(states) // POSITIONS)]
@@ -50,7 +52,7 @@ def test_every_game_that_hides_information_declares_a_determinizer() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("name", HIDDEN_GAMES)
-def test_a_determinized_world_projects_back_to_the_view_and_shares_nothing_with_it(name: str, seed: int) -> None:
+def test_a_world_projects_back_to_the_view_and_shares_nothing_with_it(name: str, seed: int) -> None:
     definition = load(name)
     determinize = definition.determinizer
     assert determinize is not None
