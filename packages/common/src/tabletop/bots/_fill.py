@@ -17,7 +17,7 @@ from typing import Annotated, Any, TypeVar, Union, cast, get_args, get_origin
 from pydantic import BaseModel, TypeAdapter
 from pydantic_core import to_json
 
-from tabletop._copier import UnreadableError, _readable, fields_set, value_copier
+from tabletop._copier import UnreadableError, _readable, copier, fields_set, value_copier
 from tabletop._machine import AnyState
 from tabletop._prng import PrngState
 from tabletop.views._analysis import plain_of
@@ -230,11 +230,45 @@ def _copy(annotation: object, value: object) -> Any:
     except TypeError:  # an unhashable type expression
         return _revalidator(annotation)(value)
     if copy is None:
-        copy = _COPIES[annotation] = value_copier(annotation) or _revalidator(annotation)
+        copy = _COPIES[annotation] = _copier_of(annotation)
     try:
         return copy(value)
     except UnreadableError:  # a union member the copier does not name exactly
         return _revalidator(annotation)(value)
+
+
+def _copier_of(annotation: object) -> Callable[[Any], Any]:
+    target = _unwrap(annotation)
+    if isinstance(target, type) and issubclass(target, BaseModel) and plain_of(target) is not target:
+        return _Transcriber(target, plain_of(target))  # a hydrated model: the view holds its plain one
+    return value_copier(annotation) or _revalidator(annotation)
+
+
+class _Transcriber:
+    """Copies a plain model (a view's turn manager, say) into its hydrated class, field by field.
+
+    The copier would validate it (a plain instance is not one of the hydrated class); the fields
+    are the same, so each is copied into the hydrated class's own field type instead.
+    """
+
+    __slots__ = ("copy", "fields", "plain", "target")
+
+    def __init__(self, target: type[BaseModel], plain: type[BaseModel]) -> None:
+        self.target = target
+        self.plain = plain
+        self.copy = copier(target)
+        same = target.__pydantic_fields__.keys() == plain.__pydantic_fields__.keys()
+        self.fields = (
+            tuple((name, field.annotation) for name, field in target.__pydantic_fields__.items())
+            if same
+            else None
+        )
+
+    def __call__(self, value: Any) -> Any:
+        if type(value) is not self.plain or self.fields is None:
+            return self.copy(value)
+        shown = value.__dict__
+        return _build(self.target, {name: _copy(annotation, shown[name]) for name, annotation in self.fields})
 
 
 def _revalidator(annotation: object) -> Callable[[Any], Any]:
