@@ -8,7 +8,7 @@ from tabletop.bots import fill_hidden
 from tabletop.components import Card, Suit
 from tabletop.views import view_type
 
-from tabletop_hearts.components.cards import DECK, TWO_OF_CLUBS, sort_key
+from tabletop_hearts.components.cards import DECK, TWO_OF_CLUBS, card_key, sort_key
 from tabletop_hearts.model.game_state import HeartsGameState, HydratedHeartsGameState
 
 __all__ = ["TRIES", "determinize"]
@@ -78,9 +78,9 @@ def _deal_unseen(
     """Deal the unseen cards to ``others`` (into ``hidden``), then fill in their hidden passes."""
     tricks: list[list[Any]] = [trick.cards for trick in seen.tricks]
     plays = [play for cards in tricks for play in cards] + list(seen.trick)
-    played: dict[Card, str] = {play.card: play.player_id for play in plays}
-    held: set[Card] = set() if mine is None else set(mine.hand)
-    unseen = [card for card in DECK if card not in held and card not in played]
+    played = {card_key(play.card) for play in plays}  # plain tuples: a card model hashes slowly
+    held = set() if mine is None else {card_key(card) for card in mine.hand}
+    unseen = [card for card in DECK if card_key(card) not in held and card_key(card) not in played]
     sizes: dict[str, int] = {player.player_id: int(player.hand_count) for player in others}
     if sum(sizes.values()) != len(unseen):
         msg = f"the view shows {sum(sizes.values())} cards in other hands, but {len(unseen)} cards are unseen"
@@ -99,9 +99,9 @@ def _deal_unseen(
     if mine is not None and playing and offset:
         receiver = ids[(ids.index(mine.player_id) + offset) % len(ids)]
         for card in mine.passed:
-            if card not in played and receiver in sizes:
+            if card_key(card) not in played and receiver in sizes:
                 fixed[card] = receiver
-    if playing and not played and TWO_OF_CLUBS in unseen:
+    if playing and not played and card_key(TWO_OF_CLUBS) not in held:
         leader = str(seen.active_player_ids[0]) if seen.active_player_ids else ""
         if leader in sizes:
             fixed[TWO_OF_CLUBS] = leader
@@ -140,13 +140,14 @@ def _assign(
     rng: random.Random,
 ) -> dict[str, list[Card]]:
     """Give each player ``sizes[player]`` of ``cards``: ``fixed`` ones to their holder, no void suit."""
+    taken = {card_key(card) for card in fixed}
     for _ in range(TRIES):
         hands: dict[str, list[Card]] = {pid: [] for pid in sizes}
         room = dict(sizes)
         for card, pid in fixed.items():
             hands[pid].append(card)
             room[pid] -= 1
-        free = [card for card in cards if card not in fixed]
+        free = [card for card in cards if card_key(card) not in taken]
         rng.shuffle(free)
         free.sort(key=lambda card: sum(card.suit not in voids[pid] for pid in sizes))
         failed = min(room.values(), default=0) < 0

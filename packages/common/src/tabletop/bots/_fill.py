@@ -9,6 +9,7 @@ values of the declared types, make a valid state).
 
 from __future__ import annotations
 
+import contextlib
 import random
 import types
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from typing import Annotated, Any, TypeVar, Union, cast, get_args, get_origin
 from pydantic import BaseModel, TypeAdapter
 from pydantic_core import to_json
 
-from tabletop._copier import UnreadableError, _readable, copier, fields_set, value_copier
+from tabletop._copier import UnreadableError, _readable, copier, fields_set, shares, value_copier
 from tabletop._machine import AnyState
 from tabletop._prng import PrngState
 from tabletop.views._analysis import plain_of
@@ -106,18 +107,19 @@ def _plan_of(view: BaseModel, state_type: type[StateT]) -> ModelPlan:
     raise ValueError(msg)
 
 
-Step = tuple[str, object, Op | None, Node | None]
+Step = tuple[str, object, Op | None, Node | None, bool]
 _STEPS: dict[tuple[type[BaseModel], type[BaseModel]], tuple[Step, ...]] = {}
 
 
 def _steps(cls: type[BaseModel], plan: ModelPlan) -> tuple[Step, ...]:
-    """Per field of ``cls``: its name, annotation, and the op and node of ``plan`` (None: untouched)."""
+    """Per field of ``cls``: its name, annotation, the op and node of ``plan`` (None: untouched),
+    and whether a value of it is immutable (shared as it is)."""
     key = (cls, plan.view_type)
     known = _STEPS.get(key)
     if known is None:
         ops = {op.name: (op.op, op.node) for op in plan.ops}
         known = tuple(
-            (name, field.annotation, *ops.get(name, (None, None)))
+            (name, field.annotation, *ops.get(name, (None, None)), shares(field.annotation))
             for name, field in cls.__pydantic_fields__.items()
         )
         _STEPS[key] = known
@@ -134,9 +136,9 @@ def _fields(
     """The field values of a ``cls`` the view shows as ``part`` (a state's ``prng`` left None)."""
     shown = part.__dict__
     values: dict[str, object] = {}
-    for name, annotation, op, node in _steps(cls, plan):
+    for name, annotation, op, node, immutable in _steps(cls, plan):
         if op is None:
-            values[name] = _copy(annotation, shown[name])
+            values[name] = shown[name] if immutable else _copy(annotation, shown[name])
         elif op is Op.KEEP:
             values[name] = _value(annotation, node, shown[name], fill)
         elif root and name == "prng":
@@ -182,7 +184,11 @@ def _value(annotation: object, node: Node | None, value: Any, fill: Fill) -> Any
     for _, option in cast(UnionNode, node).options:
         if isinstance(option, ModelNode) and type(value) is option.plan.view_type:
             return _value(annotation, option, value, fill)
-    return _copy(annotation, value)  # a member with nothing hidden: shown as it is
+    if isinstance(value, BaseModel):  # a member with nothing hidden: shown as it is
+        target = _member(annotation, plain_of(type(value)))
+        if target is not None:
+            return _copy(target, value)
+    return _copy(annotation, value)
 
 
 def _unwrap(annotation: object) -> object:
@@ -203,21 +209,30 @@ def _container(annotation: object) -> object:
     return next(m for m in _members(annotation) if get_origin(m) in (list, dict))
 
 
-_TARGETS: dict[tuple[object, type[BaseModel]], type[BaseModel]] = {}
+_TARGETS: dict[tuple[object, type[BaseModel]], type[BaseModel] | None] = {}
+
+
+def _member(annotation: object, source: type[BaseModel]) -> type[BaseModel] | None:
+    """The model class of ``annotation`` whose plain model is ``source`` (the hydrated one, say)."""
+    key = (annotation, source)
+    if key not in _TARGETS:
+        _TARGETS[key] = next(
+            (
+                member
+                for member in _members(annotation)
+                if isinstance(member, type) and issubclass(member, BaseModel) and plain_of(member) is source
+            ),
+            None,
+        )
+    return _TARGETS[key]
 
 
 def _target(annotation: object, source: type[BaseModel]) -> type[BaseModel]:
-    """The model class of ``annotation`` whose plain model is ``source`` (the hydrated one, say)."""
-    key = (annotation, source)
-    known = _TARGETS.get(key)
-    if known is None:
-        known = next(
-            member
-            for member in _members(annotation)
-            if isinstance(member, type) and issubclass(member, BaseModel) and plain_of(member) is source
-        )
-        _TARGETS[key] = known
-    return known
+    target = _member(annotation, source)
+    if target is None:
+        msg = f"{annotation} names no model for {source.__qualname__}"
+        raise TypeError(msg)
+    return target
 
 
 _COPIES: dict[object, Callable[[Any], Any]] = {}
@@ -271,6 +286,21 @@ class _Transcriber:
         return _build(self.target, {name: _copy(annotation, shown[name]) for name, annotation in self.fields})
 
 
+_REVALIDATORS: dict[object, Callable[[Any], Any]] = {}
+
+
 def _revalidator(annotation: object) -> Callable[[Any], Any]:
-    adapter: TypeAdapter[Any] = TypeAdapter(cast(Any, annotation))
-    return lambda value: adapter.validate_json(to_json(value))
+    """Dump and validate: for a value the structural copy cannot read (built once per annotation)."""
+    try:
+        known = _REVALIDATORS.get(annotation)
+    except TypeError:  # an unhashable type expression: not kept
+        known = None
+    if known is None:
+        adapter: TypeAdapter[Any] = TypeAdapter(cast(Any, annotation))
+
+        def known(value: Any) -> Any:
+            return adapter.validate_json(to_json(value))
+
+        with contextlib.suppress(TypeError):  # an unhashable type expression: not kept
+            _REVALIDATORS[annotation] = known
+    return known
