@@ -42,7 +42,8 @@ def fill_hidden(view: BaseModel, state_type: type[StateT], fill: Fill, rng: rand
 
     The building block of a determinizer (:class:`~tabletop.bots.Determinizer`). Every value the
     view shows is copied into the state's own types (hydrated where the state is), sharing only
-    immutable parts with the view, without dumping or validating anything again. Every value it
+    immutable parts with the view, without dumping or validating it again (only a model whose
+    validators may change data is validated, as a copy of it would be). Every value it
     does not show is asked of ``fill(part, name)``: ``part`` is the view's model that lacks (or
     nulls) the field ``name``, e.g. another player's view for ``"hand"`` (with its
     ``hand_count``). ``fill`` is called, in field order, for:
