@@ -26,7 +26,11 @@ class Determinizer(Protocol[StateT_co]):
     state type, as :func:`tabletop.views.project` made it), it fills in every hidden value at
     random (e.g. deals the unseen cards from what is left, and gives the state a fresh PRNG
     seed). Projecting the result for ``seat`` must give ``view`` back exactly. It draws its
-    randomness only from ``rng`` (the bot's generator) and never mutates ``view``.
+    randomness only from ``rng`` (the bot's generator), never mutates ``view``, and returns a
+    state that shares no mutable part with ``view`` (the bot plays on it in place).
+    :func:`tabletop.bots.fill_hidden` builds such a state by structural copy of the view, asking
+    the determinizer only for the hidden values; draw those consistently with the game's chance
+    points (e.g. unseen cards from exactly the cards a deal could have given the others).
 
     ``seat`` None means a spectator's view (``project(state, SPECTATOR)``): every hidden value
     is sampled, and projecting the result for a spectator must give ``view`` back. A host forks

@@ -4,9 +4,11 @@ import random
 from typing import Any
 
 from pydantic import BaseModel
+from tabletop.bots import fill_hidden
+from tabletop.components import HydratedDrawBag
 from tabletop.views import view_type
 
-from tabletop_gallery.components.paintings import gallery_deck
+from tabletop_gallery.components.paintings import Painting, gallery_deck
 from tabletop_gallery.model.game_state import GalleryGameState, HydratedGalleryGameState
 
 __all__ = ["determinize"]
@@ -27,8 +29,13 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
       the fixed price an auctioneer set);
     - the others' hidden sealed bids: each at most its bidder's sampled money.
 
-    The PRNG, hidden from every view, gets a fresh seed drawn from ``rng``. A spectator's view
-    (``seat`` None) shows no hand and no money: all of them are sampled.
+    The PRNG, hidden from every view, gets a fresh seed drawn from ``rng``. Everything else is a
+    structural copy of the view (:func:`tabletop.bots.fill_hidden`). A spectator's view (``seat``
+    None) shows no hand and no money: all of them are sampled.
+
+    No hidden value comes from a chance point: the deck is shuffled into the state at setup (by
+    the game's PRNG), and the paintings come off it in order, so the unseen paintings are dealt
+    here to the others' hands and to the deck as one shuffle.
 
     Args:
         view: ``seat``'s view of a Gallery state (``project(state, seat)``); not changed.
@@ -43,38 +50,42 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
     if not isinstance(view, view_type(GalleryGameState, spectator=seat is None)):
         msg = f"not {whose}'s view of a Gallery state: a {type(view).__name__}"
         raise ValueError(msg)
-    data: dict[str, Any] = view.model_dump(mode="json")
-    players: list[dict[str, Any]] = data["players"]
-    mine = next((player for player in players if player["player_id"] == seat), None)
-    if seat is not None and (mine is None or mine.get("hand") is None or mine.get("money") is None):
+    seen: Any = view  # a derived view type: its fields are the state's, read untyped
+    players: list[Any] = seen.players
+    mine = next((player for player in players if player.player_id == seat), None)
+    if seat is not None and (mine is None or mine.hand is None or mine.money is None):
         msg = f"not {whose}'s view of a Gallery state"
         raise ValueError(msg)
     others = [player for player in players if player is not mine]
-    _deal_hidden_paintings(data, mine, others, whose, rng)
-    _split_hidden_money(data, mine, others, whose, rng)
-    data["prng"] = {"seed": rng.getrandbits(32)}
-    return HydratedGalleryGameState.model_validate(data)
+    hands, deck = _deal_hidden_paintings(seen, mine, others, whose, rng)
+    money, bids = _split_hidden_money(seen, mine, others, whose, rng)
+
+    def fill(part: Any, name: str) -> object:
+        if name == "deck":
+            return deck
+        if name == "hand":
+            return hands[part.player_id]
+        if name == "money":
+            return money[part.player_id]
+        return bids[part.participant_id]  # a sealed bid's amount
+
+    return fill_hidden(view, HydratedGalleryGameState, fill, rng)
 
 
 def _deal_hidden_paintings(
-    data: dict[str, Any],
-    mine: dict[str, Any] | None,
-    others: list[dict[str, Any]],
-    whose: str,
-    rng: random.Random,
-) -> None:
-    seen = {painting["id"] for painting in data["discard"]}
-    for player in data["players"]:
-        seen.update(painting["id"] for painting in player["bought"])
+    seen: Any, mine: Any, others: list[Any], whose: str, rng: random.Random
+) -> tuple[dict[str, list[Painting]], HydratedDrawBag[Painting]]:
+    """The others' hands (by player id) and the deck: the unseen paintings, shuffled and dealt."""
+    ids = {painting.id for painting in seen.discard}
+    for player in seen.players:
+        ids.update(painting.id for painting in player.bought)
     if mine is not None:
-        seen.update(painting["id"] for painting in mine["hand"])
-    if data["lot"] is not None:
-        seen.update(painting["id"] for painting in data["lot"]["paintings"])
-    unseen = [painting.model_dump(mode="json") for painting in gallery_deck() if painting.id not in seen]
-    sizes = [int(player["hand_count"]) for player in others]
-    for player in data["players"]:
-        del player["hand_count"]
-    deck_count = int(data.pop("deck_count"))
+        ids.update(painting.id for painting in mine.hand)
+    if seen.lot is not None:
+        ids.update(painting.id for painting in seen.lot.paintings)
+    unseen = [painting for painting in gallery_deck() if painting.id not in ids]
+    sizes = [int(player.hand_count) for player in others]
+    deck_count = int(seen.deck_count)
     if sum(sizes) + deck_count != len(unseen):
         msg = (
             f"{whose}'s view shows {sum(sizes)} paintings in other hands and {deck_count} in the deck, "
@@ -82,31 +93,29 @@ def _deal_hidden_paintings(
         )
         raise ValueError(msg)
     rng.shuffle(unseen)
+    hands: dict[str, list[Painting]] = {}
     start = 0
     for player, size in zip(others, sizes, strict=True):
-        player["hand"] = unseen[start : start + size]
+        hands[player.player_id] = unseen[start : start + size]
         start += size
-    data["deck"] = {"items": unseen[start:]}
+    return hands, HydratedDrawBag[Painting](items=unseen[start:])
 
 
 def _split_hidden_money(
-    data: dict[str, Any],
-    mine: dict[str, Any] | None,
-    others: list[dict[str, Any]],
-    whose: str,
-    rng: random.Random,
-) -> None:
-    total = 100 * len(data["players"]) + int(data["bank_paid"]) - int(data["bank_received"])
-    hidden = total - (0 if mine is None else int(mine["money"]))
-    floors = {player["player_id"]: 0 for player in others}
-    auction = data["auction"]
-    lot = data["lot"]
-    if auction is not None and auction["kind"] in {"open", "once-around"}:
-        for entry in auction["history"]:
-            if entry["amount"] is not None and entry["participant_id"] in floors:
-                floors[entry["participant_id"]] = max(floors[entry["participant_id"]], int(entry["amount"]))
-    if lot is not None and lot["price"] is not None and lot["auctioneer_id"] in floors:
-        floors[lot["auctioneer_id"]] = max(floors[lot["auctioneer_id"]], int(lot["price"]))
+    seen: Any, mine: Any, others: list[Any], whose: str, rng: random.Random
+) -> tuple[dict[str, int], dict[str, int]]:
+    """The others' money and their hidden sealed bids, by player id."""
+    total = 100 * len(seen.players) + int(seen.bank_paid) - int(seen.bank_received)
+    hidden = total - (0 if mine is None else int(mine.money))
+    floors = {player.player_id: 0 for player in others}
+    auction = seen.auction
+    lot = seen.lot
+    if auction is not None and auction.kind in {"open", "once-around"}:
+        for entry in auction.history:
+            if entry.amount is not None and entry.participant_id in floors:
+                floors[entry.participant_id] = max(floors[entry.participant_id], int(entry.amount))
+    if lot is not None and lot.price is not None and lot.auctioneer_id in floors:
+        floors[lot.auctioneer_id] = max(floors[lot.auctioneer_id], int(lot.price))
     spare = hidden - sum(floors.values())
     if spare < 0:
         shown = sum(floors.values())
@@ -114,10 +123,15 @@ def _split_hidden_money(
         raise ValueError(msg)
     cuts = sorted(rng.randint(0, spare) for _ in range(len(others) - 1))
     shares = [high - low for low, high in zip([0, *cuts], [*cuts, spare], strict=True)]
-    for player, share in zip(others, shares, strict=True):
-        player["money"] = floors[player["player_id"]] + share
-    money = {player["player_id"]: player["money"] for player in data["players"]}
-    if auction is not None and auction["kind"] == "sealed":
-        for bid in auction["bids"]:
-            if bid.get("amount") is None:
-                bid["amount"] = rng.randint(0, money[bid["participant_id"]])
+    money = {
+        player.player_id: floors[player.player_id] + share
+        for player, share in zip(others, shares, strict=True)
+    }
+    if mine is not None:
+        money[mine.player_id] = int(mine.money)
+    bids: dict[str, int] = {}
+    if auction is not None and auction.kind == "sealed":
+        for bid in auction.bids:
+            if getattr(bid, "amount", None) is None:
+                bids[bid.participant_id] = rng.randint(0, money[bid.participant_id])
+    return money, bids

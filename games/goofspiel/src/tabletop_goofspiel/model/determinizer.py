@@ -4,6 +4,7 @@ import random
 from typing import Any
 
 from pydantic import BaseModel
+from tabletop.bots import fill_hidden
 from tabletop.views import view_type
 
 from tabletop_goofspiel.model.game_state import GoofspielGameState, HydratedGoofspielGameState
@@ -19,8 +20,8 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
     the hand until the reveal). The prizes not turned up yet are in no state (each is decided by
     its ``RevealPrize`` chance point), so there is no future prize to sample: a search meets
     them as chance points. The PRNG, hidden from every view, gets a fresh seed drawn from
-    ``rng``. Everything else is kept as seen. A spectator's view (``seat`` None) hides every
-    sealed bid: each is drawn from its bidder's hand.
+    ``rng``. Everything else is kept as seen (a structural copy, :func:`tabletop.bots.fill_hidden`).
+    A spectator's view (``seat`` None) hides every sealed bid: each is drawn from its bidder's hand.
 
     Args:
         view: ``seat``'s view of a Goofspiel state (``project(state, seat)``); not changed.
@@ -35,17 +36,17 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
     if not isinstance(view, view_type(GoofspielGameState, spectator=seat is None)):
         msg = f"not {whose}'s view of a Goofspiel state: a {type(view).__name__}"
         raise ValueError(msg)
-    data: dict[str, Any] = view.model_dump(mode="json")
-    hands: dict[str, list[int]] = {player["player_id"]: player["hand"] for player in data["players"]}
+    seen: Any = view  # a derived view type: its fields are the state's, read untyped
+    hands: dict[str, list[int]] = {player.player_id: player.hand for player in seen.players}
     if not hands or (seat is not None and seat not in hands):
         msg = f"not {whose}'s view of a Goofspiel state"
         raise ValueError(msg)
-    auction: dict[str, Any] | None = data["auction"]
-    for bid in [] if auction is None else auction["bids"]:
-        if bid.get("amount") is None:  # null in a player's view, left out of a spectator's
-            if bid["participant_id"] == seat:
-                msg = f"{seat!r}'s own bid is hidden: not {seat!r}'s view"
-                raise ValueError(msg)
-            bid["amount"] = rng.choice(hands[bid["participant_id"]])
-    data["prng"] = {"seed": rng.getrandbits(32)}
-    return HydratedGoofspielGameState.model_validate(data)
+
+    def fill(part: Any, name: str) -> int:
+        """A hidden bid (null in a player's view, left out of a spectator's): from the bidder's hand."""
+        if part.participant_id == seat:
+            msg = f"{seat!r}'s own bid is hidden: not {seat!r}'s view"
+            raise ValueError(msg)
+        return rng.choice(hands[part.participant_id])
+
+    return fill_hidden(view, HydratedGoofspielGameState, fill, rng)

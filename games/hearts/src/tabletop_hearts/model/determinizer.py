@@ -4,10 +4,11 @@ import random
 from typing import Any
 
 from pydantic import BaseModel
+from tabletop.bots import fill_hidden
 from tabletop.components import Card, Suit
 from tabletop.views import view_type
 
-from tabletop_hearts.components.cards import DECK, TWO_OF_CLUBS, sort_key
+from tabletop_hearts.components.cards import DECK, TWO_OF_CLUBS, card_key, sort_key
 from tabletop_hearts.model.game_state import HeartsGameState, HydratedHeartsGameState
 
 __all__ = ["TRIES", "determinize"]
@@ -27,7 +28,11 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
     player to lead the deal's first trick holds the two of clubs. Another player's hidden pass
     (chosen, not landed yet) is three cards drawn from their dealt hand. The PRNG, hidden from
     every view, gets a fresh seed drawn from ``rng``. A spectator's view (``seat`` None) deals
-    every hand.
+    every hand. Everything else is a structural copy of the view (:func:`tabletop.bots.fill_hidden`).
+
+    The deal itself is a chance point (``DealCard``, each card from those not dealt yet), so the
+    unseen cards are exactly the outcomes the deal could have given the others, less what they
+    have shown since; between deals (nothing dealt yet) the others hold nothing.
 
     Args:
         view: ``seat``'s view of a Hearts state (``project(state, seat)``); not changed.
@@ -42,96 +47,89 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
     if not isinstance(view, view_type(HeartsGameState, spectator=seat is None)):
         msg = f"not {whose}'s view of a Hearts state: a {type(view).__name__}"
         raise ValueError(msg)
-    data: dict[str, Any] = view.model_dump(mode="json")
-    players: list[dict[str, Any]] = data["players"]
-    ids = [player["player_id"] for player in players]
-    mine = next((player for player in players if player["player_id"] == seat), None)
-    if seat is not None and (mine is None or mine.get("hand") is None):
+    seen: Any = view  # a derived view type: its fields are the state's, read untyped
+    players: list[Any] = seen.players
+    ids: list[str] = [player.player_id for player in players]
+    mine = next((player for player in players if player.player_id == seat), None)
+    if seat is not None and (mine is None or mine.hand is None):
         msg = f"not {whose}'s view of a Hearts state"
         raise ValueError(msg)
-    state_ids = {"Passing", "Playing"}
-    dealt = data["deal_number"] > 0 and data["machine_state"] in state_ids
     others = [player for player in players if player is not mine]
-    if not dealt:
-        for player in others:
-            player["hand"], player["passed"], player["received"] = [], [], []
-    else:
-        _deal_unseen(data, mine, others, ids, rng)
-    for player in players:
-        player.pop("hand_count", None)
-    data["prng"] = {"seed": rng.getrandbits(32)}
-    return HydratedHeartsGameState.model_validate(data)
+    hidden: dict[str, dict[str, list[Card]]] = {
+        name: {player.player_id: [] for player in others} for name in ("hand", "passed", "received")
+    }
+    if seen.deal_number > 0 and seen.machine_state in {"Passing", "Playing"}:
+        _deal_unseen(seen, mine, others, ids, hidden, rng)
 
+    def fill(part: Any, name: str) -> list[Card]:
+        return hidden[name][part.player_id]
 
-def _cards(items: list[Any]) -> list[Card]:
-    return [Card.model_validate(item) for item in items]
+    return fill_hidden(view, HydratedHeartsGameState, fill, rng)
 
 
 def _deal_unseen(
-    data: dict[str, Any],
-    mine: dict[str, Any] | None,
-    others: list[dict[str, Any]],
+    seen: Any,
+    mine: Any,
+    others: list[Any],
     ids: list[str],
+    hidden: dict[str, dict[str, list[Card]]],
     rng: random.Random,
 ) -> None:
-    """Deal the unseen cards to ``others`` in place, then fill in their hidden passes."""
-    plays = [play for trick in data["tricks"] for play in trick["cards"]] + list(data["trick"])
-    played = {Card.model_validate(play["card"]): play["player_id"] for play in plays}
-    held = set() if mine is None else set(_cards(mine["hand"]))
-    unseen = [card for card in DECK if card not in held and card not in played]
-    sizes = {player["player_id"]: int(player["hand_count"]) for player in others}
+    """Deal the unseen cards to ``others`` (into ``hidden``), then fill in their hidden passes."""
+    tricks: list[list[Any]] = [trick.cards for trick in seen.tricks]
+    plays = [play for cards in tricks for play in cards] + list(seen.trick)
+    played = {card_key(play.card) for play in plays}  # plain tuples: a card model hashes slowly
+    held = set() if mine is None else {card_key(card) for card in mine.hand}
+    unseen = [card for card in DECK if card_key(card) not in held and card_key(card) not in played]
+    sizes: dict[str, int] = {player.player_id: int(player.hand_count) for player in others}
     if sum(sizes.values()) != len(unseen):
         msg = f"the view shows {sum(sizes.values())} cards in other hands, but {len(unseen)} cards are unseen"
         raise ValueError(msg)
     voids: dict[str, set[Suit]] = {pid: set() for pid in sizes}
-    for trick in [*(t["cards"] for t in data["tricks"]), data["trick"]]:
+    for trick in [*tricks, list(seen.trick)]:
         if not trick:
             continue
-        led = Card.model_validate(trick[0]["card"]).suit
+        led = trick[0].card.suit
         for play in trick[1:]:
-            if play["player_id"] in voids and Card.model_validate(play["card"]).suit is not led:
-                voids[play["player_id"]].add(led)
+            if play.player_id in voids and play.card.suit is not led:
+                voids[play.player_id].add(led)
     fixed: dict[Card, str] = {}
-    playing = data["machine_state"] == "Playing"
-    offset = {"left": 1, "across": 2, "right": 3, "none": 0}[data["pass_direction"]]
+    playing = seen.machine_state == "Playing"
+    offset: int = seen.pass_direction.offset
     if mine is not None and playing and offset:
-        receiver = ids[(ids.index(mine["player_id"]) + offset) % len(ids)]
-        for card in _cards(mine["passed"]):
-            if card not in played and receiver in sizes:
+        receiver = ids[(ids.index(mine.player_id) + offset) % len(ids)]
+        for card in mine.passed:
+            if card_key(card) not in played and receiver in sizes:
                 fixed[card] = receiver
-    if playing and not played and TWO_OF_CLUBS in unseen:
-        leader = str(data["active_player_ids"][0]) if data["active_player_ids"] else ""
+    if playing and not played and card_key(TWO_OF_CLUBS) not in held:
+        leader = str(seen.active_player_ids[0]) if seen.active_player_ids else ""
         if leader in sizes:
             fixed[TWO_OF_CLUBS] = leader
     hands = _assign(unseen, sizes, voids, fixed, rng)
-    by_id = {player["player_id"]: player for player in others}
     for pid, hand in hands.items():
-        by_id[pid]["hand"] = [card.model_dump(mode="json") for card in sorted(hand, key=sort_key)]
-    _fill_passes(data, mine, others, ids, offset, rng)
+        hidden["hand"][pid] = sorted(hand, key=sort_key)
+    _fill_passes(seen, mine, others, ids, offset, hidden, rng)
 
 
 def _fill_passes(
-    data: dict[str, Any],
-    mine: dict[str, Any] | None,
-    others: list[dict[str, Any]],
+    seen: Any,
+    mine: Any,
+    others: list[Any],
     ids: list[str],
     offset: int,
+    hidden: dict[str, dict[str, list[Card]]],
     rng: random.Random,
 ) -> None:
     """Hidden passes: drawn from the passer's hand while passing; after the pass, what is known."""
-    players = {player["player_id"]: player for player in data["players"]}
-    passing = data["machine_state"] == "Passing"
+    passing = seen.machine_state == "Passing"
     for player in others:
-        player["passed"], player["received"] = [], []
-        if passing and player["has_passed"]:
-            player["passed"] = rng.sample(player["hand"], 3)
+        if passing and player.has_passed:
+            hidden["passed"][player.player_id] = rng.sample(hidden["hand"][player.player_id], 3)
     if passing or not offset or mine is None:
         return
-    pid = mine["player_id"]
-    receiver = players[ids[(ids.index(pid) + offset) % len(ids)]]
-    passer = players[ids[(ids.index(pid) - offset) % len(ids)]]
-    receiver["received"] = list(mine["passed"])
-    passer["passed"] = list(mine["received"])
+    pid = mine.player_id
+    hidden["received"][ids[(ids.index(pid) + offset) % len(ids)]] = list(mine.passed)
+    hidden["passed"][ids[(ids.index(pid) - offset) % len(ids)]] = list(mine.received)
 
 
 def _assign(
@@ -142,13 +140,14 @@ def _assign(
     rng: random.Random,
 ) -> dict[str, list[Card]]:
     """Give each player ``sizes[player]`` of ``cards``: ``fixed`` ones to their holder, no void suit."""
+    taken = {card_key(card) for card in fixed}
     for _ in range(TRIES):
         hands: dict[str, list[Card]] = {pid: [] for pid in sizes}
         room = dict(sizes)
         for card, pid in fixed.items():
             hands[pid].append(card)
             room[pid] -= 1
-        free = [card for card in cards if card not in fixed]
+        free = [card for card in cards if card_key(card) not in taken]
         rng.shuffle(free)
         free.sort(key=lambda card: sum(card.suit not in voids[pid] for pid in sizes))
         failed = min(room.values(), default=0) < 0

@@ -15,6 +15,7 @@ Example:
 
 from tabletop.bots._bot import Bot, new_action_id
 from tabletop.bots._determinizer import Determinizer, identity_determinizer
+from tabletop.bots._fill import Fill, fill_hidden
 from tabletop.bots._mcts import ActionStats, MctsBot
 from tabletop.bots._positions import action_key
 from tabletop.bots._random import RandomBot, playout
@@ -23,9 +24,11 @@ __all__ = [
     "ActionStats",
     "Bot",
     "Determinizer",
+    "Fill",
     "MctsBot",
     "RandomBot",
     "action_key",
+    "fill_hidden",
     "identity_determinizer",
     "new_action_id",
     "playout",
