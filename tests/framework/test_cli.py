@@ -57,6 +57,6 @@ def test_play_shows_a_human_only_what_their_seat_may_see() -> None:
     text = out.getvalue()
     assert state.result is not None and "you: " in text and "deck_count" in text
     for action in (line for line in text.splitlines() if " p2 " in line and "DrawCard" in line):
-        assert '"card":null' in action  # the opponent's draws are redacted
+        assert '"outcome":null' in action  # the opponent's draws are redacted
     others = [line for line in text.splitlines() if line.startswith("  others: ")]
     assert others and not any('"hand":[' in line for line in others)  # only p2's hand_count shows
