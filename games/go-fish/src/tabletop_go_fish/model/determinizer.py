@@ -18,7 +18,7 @@ __all__ = ["DEALS", "determinize"]
 _DECK = standard_deck()  # frozen cards, shared
 
 DEALS = 100
-"""Random deals tried before one that breaks what the table knows is kept anyway (never seen in play)."""
+"""Random deals tried before the unseen cards are dealt without what the table knows (not seen in play)."""
 
 
 def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> HydratedGoFishGameState:
@@ -32,8 +32,10 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
     handed it over or said "go fish" since their last draw), and never four of a rank (a book is
     laid down at once). The rest is the stock, in standard deck order like the game's: which card
     a draw takes is decided at the draw's chance point, so a search samples it there. Deals are
-    tried up to :data:`DEALS` times; then the last one stands. The PRNG, hidden from every view,
-    gets a fresh seed drawn from ``rng``. A spectator's view (``seat`` None) deals every hand.
+    tried up to :data:`DEALS` times; if none fits (not seen in play: the real hands always fit),
+    the unseen cards are dealt in shuffled order to the right counts, what is known ignored. The
+    PRNG, hidden from every view, gets a fresh seed drawn from ``rng``. A spectator's view
+    (``seat`` None) deals every hand.
 
     The state is built by copying the view's structure (no dump, no validation): its immutable
     values are shared, its lists and models copied.
