@@ -12,7 +12,7 @@ import orjson
 import pytest
 from _pytest.mark import ParameterSet
 from tabletop import UNKEYED
-from tabletop.components import standard_deck
+from tabletop.components import Rank, standard_deck
 from tabletop.games import load
 from tabletop.openspiel import TabletopState, load_game
 from tabletop.pettingzoo import DEFAULT_OBSERVATION_BYTES, TabletopEnv
@@ -149,18 +149,19 @@ def test_a_sealed_bid_leaves_the_other_bidders_information_state_unchanged(game:
 
 
 def test_six_player_go_fish_views_fit_the_default_observation_size() -> None:
-    """The biggest Go Fish view: six players, one holding all 52 cards (books are shorter)."""
+    """The biggest Go Fish view: six players, one holding all 52 cards (books are shorter), and
+    the table knowing every rank of every hand (held by the one, lacked by the others)."""
     definition = load("go-fish")
     env = TabletopEnv("go-fish", players=6, prng_key=UNKEYED)  # the same deal every run: no book in it
     env.reset(seed=1)
     state = definition.state_type.model_validate_json(env.tabletop_state.model_dump_json())
     assert isinstance(state, GoFishGameState)
-    cards = [card for player in state.players for card in player.hand] + state.deck.items
+    cards = [card for player in state.players for card in player.hand] + state.deck
     assert len(cards) == 52 and set(cards) == set(standard_deck())
     for player in state.players:
-        player.hand = []
-    state.players[0].hand = cards
-    state.deck.items = []
+        player.hand, player.holds, player.lacks = [], [], list(Rank)
+    state.players[0].hand, state.players[0].holds, state.players[0].lacks = cards, list(Rank), []
+    state.deck = []
     perspectives: list[Perspective] = [*(player.player_id for player in state.players), SPECTATOR]
     for perspective in perspectives:
         size = len(project(state, perspective).model_dump_json())

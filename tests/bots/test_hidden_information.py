@@ -8,6 +8,7 @@ import pytest
 from pydantic import BaseModel
 from tabletop import AnyState, GameConfig, GameEngine
 from tabletop.bots import MctsBot, action_key
+from tabletop.components import standard_deck
 from tabletop.games import load
 from tabletop.testing import GameHarness
 from tabletop.views import project, view_type
@@ -32,12 +33,14 @@ def _go_fish(seed: int) -> GoFish:
 
 
 def _shuffle_hidden_cards(state: HydratedGoFishGameState, seed: int) -> HydratedGoFishGameState:
-    """The same Go Fish state for p1: p2's hand and the deck dealt again, another PRNG seed."""
+    """The same Go Fish state for p1: p2's hand and the stock dealt again, another PRNG seed."""
     data = state.model_dump()
-    hand, deck = data["players"][1]["hand"], data["deck"]["items"]
+    hand, deck = data["players"][1]["hand"], data["deck"]
     hidden = hand + deck
     random.Random(seed).shuffle(hidden)
-    data["players"][1]["hand"], data["deck"]["items"] = hidden[: len(hand)], hidden[len(hand) :]
+    order = {(card.rank, card.suit): index for index, card in enumerate(standard_deck())}
+    stock = sorted(hidden[len(hand) :], key=lambda card: order[card["rank"], card["suit"]])  # no order kept
+    data["players"][1]["hand"], data["deck"] = hidden[: len(hand)], stock
     data["prng"]["seed"] = (data["prng"]["seed"] + 12345) % 2**32
     other = type(state).model_validate(data)
     assert other != state

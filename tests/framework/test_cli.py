@@ -56,7 +56,9 @@ def test_play_shows_a_human_only_what_their_seat_may_see() -> None:
     state = play("go-fish", seed=3, players=2, seats=["human"], stdin=io.StringIO("1\n" * 200), out=out)
     text = out.getvalue()
     assert state.result is not None and "you: " in text and "deck_count" in text
-    for action in (line for line in text.splitlines() if " p2 " in line and "DrawCard" in line):
-        assert '"card":null' in action  # the opponent's draws are redacted
+    draws = [line for line in text.splitlines() if "DrawCard" in line or "DealCard" in line]
+    theirs = [line for line in draws if " p2 " in line or '"to":"p2"' in line]
+    assert theirs and all('"outcome":{' not in line for line in theirs)  # the opponent's cards are redacted
+    assert any('"outcome":{' in line for line in draws if line not in theirs)  # the human's own show
     others = [line for line in text.splitlines() if line.startswith("  others: ")]
     assert others and not any('"hand":[' in line for line in others)  # only p2's hand_count shows

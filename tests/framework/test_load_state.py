@@ -93,7 +93,7 @@ def test_the_framework_checks_that_players_named_have_seats(
 def test_go_fish_loses_no_card() -> None:
     harness = _harness("go-fish")
     data = orjson.loads(harness.state.model_dump_json())
-    lost = data["deck"]["items"].pop()
+    lost = data["deck"].pop()
     data["players"][0]["hand"].append(data["players"][1]["hand"][0])
     problems = _invalid(harness.engine, data).problems
     code = f"{lost['rank']}{lost['suit'][0].upper()}"

@@ -315,7 +315,7 @@ def test_a_user_sent_system_only_type_gets_the_same_code_in_every_game(name: str
 
 def test_go_fish_and_goofspiel_declare_their_system_actions() -> None:
     assert {name: sorted(load(name).parser.system_types) for name in ("go-fish", "goofspiel")} == {
-        "go-fish": ["DrawCard"],
+        "go-fish": ["DealCard", "DrawCard"],
         "goofspiel": ["Reveal", "RevealPrize"],
     }
 

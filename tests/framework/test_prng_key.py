@@ -229,7 +229,7 @@ def _definitions() -> dict[str, GameDefinition[AnyState, GameConfig]]:
 
 NEEDS_KEY: dict[str, frozenset[str]] = {
     "backgammon": frozenset({"chance"}),
-    "go-fish": frozenset({"hidden"}),
+    "go-fish": frozenset({"hidden", "chance"}),
     "goofspiel": frozenset({"hidden", "chance"}),
     "gallery": frozenset({"hidden"}),
     "hearts": frozenset({"hidden", "chance"}),

@@ -262,7 +262,7 @@ def test_a_view_showing_hidden_state_breaks_the_view_leak_invariant(
         check.check(step)
 
 
-@pytest.mark.parametrize(("name", "secret"), [("go-fish", "DrawCard"), ("goofspiel", "Bid")])
+@pytest.mark.parametrize(("name", "secret"), [("go-fish", "DealCard"), ("goofspiel", "Bid")])
 def test_an_action_log_showing_a_secret_breaks_the_view_leak_invariant(
     name: str, secret: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -337,7 +337,7 @@ def test_a_game_with_secrets_is_simulated_keyed_and_still_replays(name: str) -> 
 @pytest.mark.parametrize(
     ("name", "break_it", "problem"),
     [
-        ("go-fish", lambda state: state.deck.items.pop(), "card(s) are nowhere"),
+        ("go-fish", lambda state: state.deck.pop(), "card(s) are nowhere"),
         ("go-fish", lambda state: state.players[0].hand.append(state.players[1].hand[0]), "several places"),
         ("goofspiel", lambda state: state.players[1].hand.pop(), "not 1..13 once"),
         ("goofspiel", lambda state: setattr(state.players[1], "score", 4), "scores 4"),

@@ -2,6 +2,7 @@
 import { defineGameUi } from "@tabletop/client";
 import type {
   Ask,
+  DealCardActionView,
   DrawCardActionView,
   GoFishActionRequest,
   GoFishGameStatePlayerView,
@@ -12,8 +13,8 @@ import Table from "./Table.svelte";
 
 /** What a seat or a spectator sees of the table. */
 export type GoFishView = GoFishGameStatePlayerView | GoFishGameStateSpectatorView;
-/** An action as the log shows it to this seat (another seat's drawn card is redacted). */
-export type GoFishLogAction = Ask | DrawCardActionView;
+/** An action as the log shows it to this seat (a card dealt to or drawn by another seat is redacted). */
+export type GoFishLogAction = Ask | DealCardActionView | DrawCardActionView;
 
 export const goFishUi = defineGameUi<GoFishView, GoFishLogAction, GoFishActionRequest>({
   game: "go-fish",
@@ -26,8 +27,11 @@ export const goFishUi = defineGameUi<GoFishView, GoFishLogAction, GoFishActionRe
       const got = meta.go_fish ? ": go fish!" : `: got ${meta.received?.map(cardText).join(" ") ?? "nothing"}`;
       return `${asked}${got}${meta.book ? `, and made a book of ${plural(meta.book)}` : ""}`;
     }
+    if (action.type === "DealCard") {
+      return `${names(action.to)} was dealt ${action.outcome ? cardText(action.outcome) : "a card"}`;
+    }
     const meta = action.metadata;
-    const what = meta?.card ? cardText(meta.card) : "a card";
+    const what = action.outcome ? cardText(action.outcome) : "a card";
     const caught = meta?.caught && action.fishing_for ? ` and caught the ${action.fishing_for} they fished for` : "";
     const book = meta?.book ? `, making a book of ${plural(meta.book)}` : "";
     return `${names(action.player_id)} drew ${what}${caught}${book}`;

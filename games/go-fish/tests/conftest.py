@@ -33,8 +33,8 @@ def harness() -> GameHarness[HydratedGoFishGameState, GoFishConfig]:
 def deal() -> Deal:
     """Set up cards by code: ``deal(state, deck="2C 3C", p1="7H 7S", p2="")``.
 
-    Hands are set for the players named (others keep theirs); ``deck`` (bottom to top: the last
-    code is drawn first) replaces the deck when given. Books are left as they are.
+    Hands are set for the players named (others keep theirs); ``deck`` replaces the stock when
+    given (which card a draw takes is the draw's chance outcome). Books are left as they are.
     """
     from tabletop.components import Card
 
@@ -43,7 +43,7 @@ def deal() -> Deal:
 
     def deal_cards(state: GoFishGameState, deck: str | None = None, **hands: str) -> None:
         if deck is not None:
-            state.deck.items = cards(deck)
+            state.deck = cards(deck)
         for player_id, codes in hands.items():
             state.player(player_id).hand = cards(codes)
 
@@ -52,7 +52,7 @@ def deal() -> Deal:
 
 @pytest.fixture
 def census() -> Callable[[GoFishGameState], list[Card]]:
-    """Every card in a game: the hands, the deck, and the four cards of each book."""
+    """Every card in a game: the hands, the stock, and the four cards of each book."""
     from tabletop.components import Card, Suit
 
     def all_cards(state: GoFishGameState) -> list[Card]:
@@ -63,6 +63,6 @@ def census() -> Callable[[GoFishGameState], list[Card]]:
             for book in player.books
             for suit in Suit
         ]
-        return hands + list(state.deck.items) + books
+        return hands + list(state.deck) + books
 
     return all_cards

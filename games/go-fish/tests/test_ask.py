@@ -37,6 +37,21 @@ def test_the_target_hands_over_every_card_of_the_rank(harness: Harness, deal: De
     assert ctx.turns.current_player_id == "p1" and not ctx.queue  # the asker goes again
 
 
+@pytest.mark.parametrize(("p2_hand", "go_fish"), [("7S 3D", False), ("3D", True)])
+def test_the_table_learns_who_holds_the_rank_and_who_lacks_it(
+    harness: Harness, deal: Deal, p2_hand: str, go_fish: bool
+) -> None:
+    ctx = harness.context()
+    deal(ctx.state, p1="7H 2C", p2=p2_hand)
+    ctx.state.player("p2").holds = [Rank.SEVEN] if not go_fish else []
+    action = _ask(harness, "p2", "7")
+    action.apply(ctx)
+    assert action.metadata is not None and action.metadata.go_fish is go_fish
+    p1, p2 = ctx.state.player("p1"), ctx.state.player("p2")
+    assert (p1.holds, p1.lacks) == ([Rank.SEVEN], [])  # the asker must hold one; now everyone knows
+    assert (p2.holds, p2.lacks) == ([], [Rank.SEVEN])  # handed over or never held: none left
+
+
 def test_the_fourth_card_makes_a_book_laid_down_at_once(harness: Harness, deal: Deal) -> None:
     ctx = harness.context()
     deal(ctx.state, p1="QH QS 5C QD", p2="QC 9H")

@@ -75,7 +75,7 @@ def test_the_unseen_cards_are_dealt_at_random_without_whole_books() -> None:
     assert {len(world.player("p2").hand) for world in worlds} == {len(state.player("p2").hand)}
 
     def hidden(world: HydratedGoFishGameState) -> Counter[Card]:
-        return Counter(world.player("p2").hand + world.player("p3").hand + world.deck.items)
+        return Counter(world.player("p2").hand + world.player("p3").hand + world.deck)
 
     for world in worlds:
         assert hidden(world) == hidden(state)  # the same cards, elsewhere
@@ -83,6 +83,22 @@ def test_the_unseen_cards_are_dealt_at_random_without_whole_books() -> None:
             ranks = Counter(card.rank for card in world.player(seat).hand)
             assert max(ranks.values(), default=0) < 4
     assert len({world.prng.seed for world in worlds}) == 30  # a fresh seed for the hidden PRNG
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 22), (5, 23)])
+def test_hidden_hands_keep_what_the_table_knows(players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    known = 0
+    for state in _positions(players, seed):
+        view = project(state, "p1")
+        for world in (determinize(view, "p1", rng) for _ in range(3)):
+            assert world.deck == [card for card in standard_deck() if card in set(world.deck)]
+            for player in world.players[1:]:
+                ranks = {card.rank for card in player.hand}
+                assert set(player.holds) <= ranks, (player.player_id, player.holds, ranks)
+                assert not set(player.lacks) & ranks, (player.player_id, player.lacks, ranks)
+                known += len(player.holds) + len(player.lacks)
+    assert known > 0  # the games did reveal something to keep
 
 
 def test_the_same_generator_state_gives_the_same_world() -> None:

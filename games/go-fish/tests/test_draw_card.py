@@ -1,11 +1,13 @@
-"""DrawCard: the game draws the top card for a player; a go-fish miss passes the turn."""
+"""DrawCard: a chance point draws a card of the stock for a player; a go-fish miss passes the turn."""
 
 from collections.abc import Callable
 
 import pytest
 from tabletop import IllegalActionError
-from tabletop.components import Card, Rank
-from tabletop.testing import GameHarness
+from tabletop.components import Card, Rank, standard_deck
+from tabletop.testing import ForcedChance, GameHarness
+from tabletop.views import SPECTATOR, project_action
+from tabletop_go_fish.actions.ask import HydratedAsk
 from tabletop_go_fish.actions.draw_card import HydratedDrawCard
 from tabletop_go_fish.model.config import GoFishConfig
 from tabletop_go_fish.model.game_state import HydratedGoFishGameState
@@ -14,42 +16,72 @@ Harness = GameHarness[HydratedGoFishGameState, GoFishConfig]
 Deal = Callable[..., None]
 
 
-def _draw(harness: Harness, fishing_for: str | None = None, player: str | None = "p1") -> HydratedDrawCard:
-    return harness.action(HydratedDrawCard, player, fishing_for=fishing_for, source="system")
+def _draw(
+    harness: Harness, fishing_for: str | None = None, player: str | None = "p1", card: str | None = None
+) -> HydratedDrawCard:
+    outcome = None if card is None else Card.from_code(card)
+    return harness.action(HydratedDrawCard, player, fishing_for=fishing_for, outcome=outcome, source="system")
 
 
 @pytest.mark.parametrize(
-    ("fishing_for", "top", "caught", "on_turn"),
-    [("7", "7D", True, "p1"), ("7", "2D", False, "p2"), (None, "2D", False, "p1")],
+    ("fishing_for", "drawn", "caught", "on_turn", "holds"),
+    [("7", "7D", True, "p1", [Rank.SEVEN]), ("7", "2D", False, "p2", []), (None, "2D", False, "p1", [])],
 )
-def test_apply_draws_the_top_card_and_passes_the_turn_only_on_a_miss(
-    harness: Harness, deal: Deal, fishing_for: str | None, top: str, caught: bool, on_turn: str
+def test_apply_draws_the_outcome_and_passes_the_turn_only_on_a_miss(
+    harness: Harness,
+    deal: Deal,
+    fishing_for: str | None,
+    drawn: str,
+    caught: bool,
+    on_turn: str,
+    holds: list[Rank],
 ) -> None:
     ctx = harness.context()
-    deal(ctx.state, deck=f"KC {top}", p1="7H", p2="8S")
-    action = _draw(harness, fishing_for)
+    deal(ctx.state, deck=f"{drawn} KC", p1="7H", p2="8S")
+    ctx.state.player("p1").lacks = [Rank.TWO, Rank.NINE]
+    action = _draw(harness, fishing_for, card=drawn)
     action.apply(ctx)
-    assert [card.code for card in ctx.state.player("p1").hand] == ["7H", top]
-    assert [card.code for card in ctx.state.deck.items] == ["KC"]
+    assert [card.code for card in ctx.state.player("p1").hand] == ["7H", drawn]
+    assert [card.code for card in ctx.state.deck] == ["KC"]
     assert action.metadata is not None
-    assert (action.metadata.card, action.metadata.caught, action.metadata.book) == (
-        Card.from_code(top),
-        caught,
-        None,
-    )
+    assert (action.metadata.caught, action.metadata.book) == (caught, None)
     assert (ctx.turns.current_player_id, ctx.state.active_player_ids) == (on_turn, [on_turn])
+    # a caught card is shown to the table; an unseen card may be of any rank the player lacked
+    assert (ctx.state.player("p1").holds, ctx.state.player("p1").lacks) == (holds, [])
+
+
+def test_a_draw_is_any_card_of_the_stock_each_equally_likely(harness: Harness, deal: Deal) -> None:
+    ctx = harness.context()
+    deal(ctx.state, deck="2C 9H KS")
+    assert _draw(harness, "7").chances(ctx) == [(Card.from_code(code), 1) for code in ("2C", "9H", "KS")]
+    assert HydratedDrawCard.chance_space(harness.game) == standard_deck()
+
+
+def test_the_card_drawn_is_the_drawer_s_alone(harness: Harness, deal: Deal) -> None:
+    state = harness.engine.copy_state(harness.state)
+    deal(state, deck="2C 3C", p1="7H", p2="8S")
+    harness.state, harness.chance = state, ForcedChance([Card.from_code("3C")])
+    result = harness.run(harness.action(HydratedAsk, "p1", target_player_id="p2", rank="7"))
+    draw = result.actions[-1]
+    assert isinstance(draw, HydratedDrawCard) and draw.outcome == Card.from_code("3C")
+    assert project_action(draw, "p1").model_dump(mode="json")["outcome"] == {"rank": "3", "suit": "clubs"}
+    for seat in ("p2", SPECTATOR):
+        shown = project_action(draw, seat).model_dump(mode="json")
+        assert shown["outcome"] is None and shown["metadata"] == {"caught": False, "book": None}
 
 
 def test_a_drawn_fourth_card_makes_a_book(harness: Harness, deal: Deal) -> None:
     ctx = harness.context()
     deal(ctx.state, deck="9C", p1="9H 9S 9D 4C")
-    action = _draw(harness, "4")
+    ctx.state.player("p1").holds = [Rank.NINE]
+    action = _draw(harness, "4", card="9C")
     action.apply(ctx)
     assert (ctx.state.player("p1").book_ranks(), [card.code for card in ctx.state.player("p1").hand]) == (
         [Rank.NINE],
         ["4C"],
     )
     assert action.metadata is not None and action.metadata.book is Rank.NINE
+    assert ctx.state.player("p1").holds == []  # a booked rank is nobody's secret any more
     assert ctx.turns.current_player_id == "p2"  # a book of another rank is still a miss
 
 

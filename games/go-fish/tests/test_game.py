@@ -9,6 +9,7 @@ from tabletop.bots import RandomBot, playout
 from tabletop.components import Card, Rank, standard_deck
 from tabletop.testing import TEST_PRNG_KEY, GameHarness, make_game
 from tabletop_go_fish import definition
+from tabletop_go_fish.actions.deal_card import HydratedDealCard
 from tabletop_go_fish.actions.draw_card import HydratedDrawCard
 from tabletop_go_fish.definition.states import MachineState
 from tabletop_go_fish.model.game_state import GoFishGameState
@@ -40,6 +41,7 @@ def test_random_games_conserve_the_deck_and_end_with_thirteen_books(
     for result in results:
         state = result.state
         assert sorted(census(state), key=str) == FULL_DECK  # 52 cards, each once, always
+        assert state.deck == [card for card in standard_deck() if card in set(state.deck)]  # no order kept
         for player in state.players:
             assert all(sum(c.rank == card.rank for c in player.hand) < 4 for card in player.hand)
         if not state.is_over:
@@ -48,20 +50,23 @@ def test_random_games_conserve_the_deck_and_end_with_thirteen_books(
     final = results[-1].state
     assert final.machine_state is MachineState.GAME_OVER
     assert sorted(rank for p in final.players for rank in p.book_ranks()) == sorted(Rank)
-    assert all(not p.hand for p in final.players) and final.deck.is_empty()
+    assert all(not p.hand for p in final.players) and not final.deck
     most = max(len(p.books) for p in final.players)
     leaders = [p.player_id for p in final.players if len(p.books) == most]
     expected = (GameResult.WIN, leaders) if len(leaders) == 1 else (GameResult.DRAW, [])
     assert (final.result, final.winning_player_ids, final.active_player_ids) == (*expected, [])
 
 
-def test_every_drawn_card_is_recorded_by_a_system_draw() -> None:
+@pytest.mark.parametrize(("players", "hand_size"), [(3, 7), (4, 5)])
+def test_every_card_leaves_the_stock_at_a_recorded_chance_point(players: int, hand_size: int) -> None:
     engine = GameEngine(definition)
-    results = list(playout(engine, make_game(definition, players=3, seed=4), RandomBot(engine, 4)))
-    dealt = sum(len(p.hand) + 4 * len(p.books) for p in results[0].state.players)
+    results = list(playout(engine, make_game(definition, players=players, seed=4), RandomBot(engine, 4)))
+    deals = [a for a in results[0].actions if isinstance(a, HydratedDealCard)]
+    assert len(deals) == players * hand_size and results[0].state.machine_state is MachineState.PLAYER_TURN
     draws = [a for r in results for a in r.actions if isinstance(a, HydratedDrawCard)]
-    assert all(a.source == "system" and a.metadata is not None for a in draws)
-    assert len(draws) == 52 - dealt  # the whole deck, one recorded draw per card
+    assert all(a.source == "system" for a in deals + draws) and all(a.metadata is not None for a in draws)
+    outcomes = [a.outcome for a in deals + draws]
+    assert sorted((card for card in outcomes if card is not None), key=str) == FULL_DECK  # each card once
 
 
 def _replay(seed: int, players: int) -> list[bytes]:

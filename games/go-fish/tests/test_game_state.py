@@ -1,12 +1,14 @@
-"""The state's setup (shuffle and deal) and queries (out players, books, leaders)."""
+"""The state's setup and deal (chance points) and queries (out players, books, leaders)."""
 
 from collections.abc import Callable
 
 import pytest
-from tabletop import UNKEYED, GameEngine, Prng, PrngState
+from tabletop import UNKEYED, GameEngine, IllegalActionError
 from tabletop.components import Card, Rank, standard_deck
-from tabletop.testing import GameHarness, make_game
+from tabletop.testing import TEST_PRNG_KEY, ForcedChance, GameHarness, make_game
 from tabletop_go_fish import definition
+from tabletop_go_fish.actions.deal_card import HydratedDealCard
+from tabletop_go_fish.definition.states import MachineState
 from tabletop_go_fish.model.config import GoFishConfig
 from tabletop_go_fish.model.game_state import GoFishGameState, HydratedGoFishGameState
 from tabletop_go_fish.model.player_state import Book
@@ -33,23 +35,41 @@ def test_setup_deals_each_player_a_hand_from_a_full_deck(
     assert sorted(census(state), key=str) == sorted(standard_deck(), key=str)
 
 
-def test_the_deck_is_shuffled_by_the_state_prng() -> None:
-    assert _start(2, seed=1).deck == _start(2, seed=1).deck
-    assert _start(2, seed=1).deck != _start(2, seed=2).deck
-    reference = Prng(PrngState(seed=1))
-    reference.rand_id()  # the state id comes first, then one draw per card but the last
-    top_first = reference.shuffled(standard_deck())[::-1]
-    state = _start(2, seed=1)
-    assert state.prng.invocations == reference.state.invocations
-    assert (state.player("p1").hand, state.player("p2").hand) == (top_first[:7], top_first[7:14])
-    assert state.deck.items[::-1] == top_first[14:]
+def test_the_deal_is_a_chance_point_per_card_round_the_table() -> None:
+    game = make_game(definition, players=2, seed=1)
+    codes = ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "KD", "QD", "JD", "10D", "9D", "8D", "7D"]
+    forced = ForcedChance([Card.from_code(code) for code in codes])
+    result = GameEngine(definition).start(game, prng_key=TEST_PRNG_KEY, chance=forced)
+    deals = [action for action in result.actions if isinstance(action, HydratedDealCard)]
+    assert len(deals) == len(result.actions)  # the start records the deal and nothing else
+    assert [(deal.to, deal.outcome) for deal in deals] == [
+        ("p1" if index % 2 == 0 else "p2", Card.from_code(code)) for index, code in enumerate(codes)
+    ]
+    state = result.state
+    assert [c.code for c in state.player("p1").hand] == codes[0::2]  # in the order dealt
+    assert [c.code for c in state.player("p2").hand] == codes[1::2]
+    assert state.deck == [card for card in standard_deck() if card.code not in codes]  # standard order
+    assert (state.machine_state, state.active_player_ids) == (MachineState.PLAYER_TURN, ["p1"])
 
 
-def test_a_book_dealt_is_laid_down_before_play_in_turn_zero() -> None:
-    state = _start(2, seed=40)  # this seed deals p1 all four eights
-    assert [len(p.hand) for p in state.players] == [3, 7]
-    assert state.player("p1").books == [Book(rank=Rank.EIGHT, turn=0)]
-    assert state.action_count == 0 and state.active_player_ids == ["p1"]
+def test_a_deal_draws_among_the_cards_left_each_equally_likely(harness: Harness) -> None:
+    ctx = harness.context()
+    deal = harness.action(HydratedDealCard, None, to="p2", source="system")
+    assert deal.chances(ctx) == [(card, 1) for card in ctx.state.deck]
+    assert HydratedDealCard.chance_space(harness.game) == standard_deck()
+    with pytest.raises(IllegalActionError) as caught:
+        GameEngine(definition).start(
+            harness.game, prng_key=TEST_PRNG_KEY, chance=ForcedChance([Card.from_code("AC")] * 2)
+        )
+    assert caught.value.code == "impossible-chance-outcome"  # the ace of clubs is dealt already
+
+
+def test_the_deal_comes_from_the_state_prng_and_the_key() -> None:
+    assert _start(2, seed=1) == _start(2, seed=1)
+    assert _start(2, seed=1).player("p1").hand != _start(2, seed=2).player("p1").hand
+    game = make_game(definition, players=2, seed=1)
+    keyed = GameEngine(definition).start(game, prng_key=TEST_PRNG_KEY).state
+    assert keyed.player("p1").hand != _start(2, seed=1).player("p1").hand
 
 
 def test_lay_book_needs_all_four_cards_of_the_rank(harness: Harness, deal: Deal) -> None:

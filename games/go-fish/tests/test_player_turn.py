@@ -3,8 +3,8 @@
 from collections.abc import Callable
 
 import pytest
-from tabletop.components import Rank
-from tabletop.testing import GameHarness
+from tabletop.components import Card, Rank
+from tabletop.testing import ForcedChance, GameHarness
 from tabletop_go_fish import definition
 from tabletop_go_fish.actions.ask import HydratedAsk
 from tabletop_go_fish.actions.draw_card import HydratedDrawCard
@@ -81,11 +81,12 @@ def test_only_the_player_on_turn_may_act_and_only_by_asking(harness: Harness) ->
 def test_go_fish_and_its_draw_are_recorded_in_one_run(harness: Harness, deal: Deal) -> None:
     state = harness.engine.copy_state(harness.state)
     deal(state, deck="2C 3C", p1="7H", p2="8S")
-    harness.state = state
+    harness.state, harness.chance = state, ForcedChance([Card.from_code("3C")])
+    dealt = state.action_count  # the deal's chance points come first
     result = harness.run(harness.action(HydratedAsk, "p1", target_player_id="p2", rank="7"))
     assert [(action.type, action.index, action.player_id) for action in result.actions] == [
-        ("Ask", 0, "p1"),
-        ("DrawCard", 1, "p1"),
+        ("Ask", dealt, "p1"),
+        ("DrawCard", dealt + 1, "p1"),
     ]
     assert [card.code for card in result.state.player("p1").hand] == ["7H", "3C"]
     assert result.state.active_player_ids == ["p2"]

@@ -6,11 +6,11 @@ from collections.abc import Callable
 import pytest
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from pydantic import JsonValue
-from tabletop import GameAction
-from tabletop.components import Rank
+from tabletop import GameAction, GameEngine
+from tabletop.components import Card, Rank
 from tabletop.games import load
 from tabletop.schemas import render_schemas
-from tabletop.testing import GameHarness
+from tabletop.testing import TEST_PRNG_KEY, ForcedChance, GameHarness, make_game
 from tabletop.views import (
     SPECTATOR,
     Perspective,
@@ -24,6 +24,7 @@ from tabletop.views import (
 )
 from tabletop_go_fish import definition
 from tabletop_go_fish.actions.ask import HydratedAsk
+from tabletop_go_fish.actions.deal_card import HydratedDealCard
 from tabletop_go_fish.actions.draw_card import DrawCard
 from tabletop_go_fish.model.config import GoFishConfig
 from tabletop_go_fish.model.game_state import GoFishGameState, HydratedGoFishGameState
@@ -37,8 +38,10 @@ PERSPECTIVES: list[Perspective] = ["p1", "p2", "p3", SPECTATOR]
 
 @pytest.fixture
 def table(deal: Deal) -> Harness:
-    """Three players, p1 on turn: p1 holds 7H 7S, p2 7D 2C, p3 KC; the deck is 3C 4C 5C (5C on top)."""
+    """Three players, p1 on turn: p1 holds 7H 7S, p2 7D 2C, p3 KC; the stock is 3C 4C 5C, and the
+    next draw takes the 5C."""
     harness: Harness = GameHarness(definition, players=3, seed=42)
+    harness.chance = ForcedChance([Card.from_code("5C")])
     deal(harness.state, deck="3C 4C 5C", p1="7H 7S", p2="7D 2C", p3="KC")
     return harness
 
@@ -91,24 +94,26 @@ def test_everyone_sees_the_deck_size_books_and_turn_but_not_the_deck_or_the_seed
 
 def test_the_drawn_card_is_shown_to_the_drawer_alone(table: Harness) -> None:
     asked, drawn = ask(table, "p3", "7")  # p3 has no 7: go fish, p1 draws the 5C
-    assert isinstance(drawn, DrawCard) and drawn.metadata is not None
-    assert drawn.metadata.card.code == "5C"
+    assert isinstance(drawn, DrawCard) and drawn.outcome is not None
+    assert drawn.outcome.code == "5C"
     for perspective in PERSPECTIVES:
         data = project_action(drawn, perspective).model_dump(mode="json")
         expected = {"rank": "5", "suit": "clubs"} if perspective == "p1" else None
-        assert data["metadata"] == {"card": expected, "caught": False, "book": None}, perspective
+        assert data["outcome"] == expected, perspective
+        assert data["metadata"] == {"caught": False, "book": None}, perspective
         assert (data["player_id"], data["fishing_for"]) == ("p1", "7")
     assert project_action(asked, "p2") == project_action(asked, SPECTATOR)  # the ask hides nothing
 
 
 def test_a_caught_card_shows_only_its_rank_to_the_others(table: Harness, deal: Deal) -> None:
     deal(table.state, deck="3C 7C")
-    _, drawn = ask(table, "p3", "7")  # go fish, and the 7C is on top: caught
+    table.chance = ForcedChance([Card.from_code("7C")])
+    _, drawn = ask(table, "p3", "7")  # go fish, and the 7C is drawn: caught
     for perspective in ("p2", SPECTATOR):
         data = project_action(drawn, perspective).model_dump(mode="json")
-        assert data["metadata"] == {"card": None, "caught": True, "book": None}
+        assert (data["outcome"], data["metadata"]) == (None, {"caught": True, "book": None})
         assert data["fishing_for"] == "7"  # caught + fishing_for: the table knows the rank
-    assert project_action(drawn, "p1").model_dump(mode="json")["metadata"]["card"] == {
+    assert project_action(drawn, "p1").model_dump(mode="json")["outcome"] == {
         "rank": "7",
         "suit": "clubs",
     }
@@ -126,7 +131,25 @@ def test_cards_handed_over_are_public(table: Harness, perspective: Perspective) 
 
 
 def drawn_cards(log: list[GameAction]) -> list[JsonValue]:
-    return [action.model_dump(mode="json")["metadata"]["card"] for action in log if action.type == "DrawCard"]
+    return [action.model_dump(mode="json")["outcome"] for action in log if action.type == "DrawCard"]
+
+
+def test_each_card_dealt_is_shown_to_its_receiver_alone() -> None:
+    game = make_game(definition, players=3, seed=5)
+    deals = GameEngine(definition).start(game, prng_key=TEST_PRNG_KEY).actions
+    files = render_schemas([load("go-fish")], producers=[view_documents])
+    schema = Draft202012Validator(json.loads(files["go-fish/views/actions/DealCard.json"]))
+    assert [deal.type for deal in deals] == ["DealCard"] * 21
+    for deal in deals:
+        assert isinstance(deal, HydratedDealCard) and deal.outcome is not None
+        for perspective in PERSPECTIVES:
+            projected = project_action(deal, perspective)
+            data = projected.model_dump(mode="json")
+            assert data["outcome"] == (
+                deal.outcome.model_dump(mode="json") if perspective == deal.to else None
+            )
+            assert find_leaks(deal, projected.model_dump_json(), perspective) == []
+            schema.validate(data)
 
 
 def test_each_log_hides_the_draws_of_the_others(table: Harness) -> None:
@@ -142,6 +165,7 @@ def test_views_and_logs_leak_nothing_and_match_the_exported_schemas(
 ) -> None:
     files = render_schemas([load("go-fish")], producers=[view_documents])
     assert sorted(path for path in files if path.startswith("go-fish/views/")) == [
+        "go-fish/views/actions/DealCard.json",
         "go-fish/views/actions/DrawCard.json",
         "go-fish/views/player.json",
         "go-fish/views/spectator.json",
@@ -165,7 +189,7 @@ def test_views_and_logs_leak_nothing_and_match_the_exported_schemas(
 
 def test_the_checker_finds_a_card_of_another_hand_or_of_the_deck(table: Harness) -> None:
     state = table.state
-    for planted, path in [(state.player("p2").hand[1], "players[1].hand"), (state.deck.items[0], "deck")]:
+    for planted, path in [(state.player("p2").hand[1], "players[1].hand"), (state.deck[0], "deck")]:
         data = view(state, "p1")
         hand = seat(data, 0)["hand"]
         assert isinstance(hand, list)

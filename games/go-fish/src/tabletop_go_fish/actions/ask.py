@@ -63,11 +63,13 @@ class HydratedAsk(Ask, HydratedAction[Ask, HydratedGoFishGameState, GoFishConfig
         received = [card for card in giver.hand if card.rank == self.rank]
         giver.hand = [card for card in giver.hand if card.rank != self.rank]
         state.player(self.player_id).hand.extend(received)
+        giver.note(self.rank, held=False)
+        state.player(self.player_id).note(self.rank, held=True)
         book = state.lay_book(self.player_id, self.rank)
         self.metadata = AskMetadata(received=received, go_fish=not received, book=self.rank if book else None)
         if received:
             return  # the asker goes again
-        if state.deck.is_empty():
+        if not state.deck:
             pass_turn(ctx)
         else:
             ctx.add_system_action(HydratedDrawCard, player_id=self.player_id, fishing_for=self.rank)

@@ -7,4 +7,5 @@ class ActionType(StrEnum):
     """Every action Go Fish knows."""
 
     ASK = "Ask"
+    DEAL_CARD = "DealCard"
     DRAW_CARD = "DrawCard"

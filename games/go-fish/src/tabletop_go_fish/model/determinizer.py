@@ -5,16 +5,20 @@ from collections import Counter
 from typing import Any
 
 from pydantic import BaseModel
-from tabletop.components import Card, standard_deck
+from tabletop import PrngState
+from tabletop.components import Card, HydratedTurnManager, Rank, standard_deck
 from tabletop.views import view_type
 
 from tabletop_go_fish.components.rules import BOOK_SIZE
 from tabletop_go_fish.model.game_state import GoFishGameState, HydratedGoFishGameState
+from tabletop_go_fish.model.player_state import GoFishPlayerState
 
 __all__ = ["DEALS", "determinize"]
 
+_DECK = standard_deck()  # frozen cards, shared
+
 DEALS = 100
-"""Deals tried before one that gives another player a whole book is kept anyway."""
+"""Random deals tried before the unseen cards are dealt without what the table knows (not seen in play)."""
 
 
 def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> HydratedGoFishGameState:
@@ -22,12 +26,19 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
 
     Everything the view shows is kept: the seat's own hand (in its order), the books, every
     public field. The cards the seat cannot see (the 52 minus its hand minus the four cards of
-    each book) are shuffled with ``rng`` and dealt: each other player gets as many as their
-    ``hand_count``, the deck the rest (``deck_count``, in shuffled order). A player lays a book
-    down as soon as they hold four of a rank, so a deal that gives another player a whole book
-    is shuffled again (up to :data:`DEALS` times; then the last deal stands). The PRNG, hidden
-    from every view, gets a fresh seed drawn from ``rng``. Nothing else is read. A spectator's
-    view (``seat`` None) shows no hand: every hand is dealt from the unseen cards.
+    each book) are dealt with ``rng`` to the other players, each as many as their ``hand_count``,
+    consistently with what the table knows of each hand: a player gets a card of each rank in
+    their ``holds`` (they asked for it or showed it) and none of a rank in their ``lacks`` (they
+    handed it over or said "go fish" since their last draw), and never four of a rank (a book is
+    laid down at once). The rest is the stock, in standard deck order like the game's: which card
+    a draw takes is decided at the draw's chance point, so a search samples it there. Deals are
+    tried up to :data:`DEALS` times; if none fits (not seen in play: the real hands always fit),
+    the unseen cards are dealt in shuffled order to the right counts, what is known ignored. The
+    PRNG, hidden from every view, gets a fresh seed drawn from ``rng``. A spectator's view
+    (``seat`` None) deals every hand.
+
+    The state is built by copying the view's structure (no dump, no validation): its immutable
+    values are shared, its lists and models copied.
 
     Args:
         view: ``seat``'s view of a Go Fish state (``project(state, seat)``); not changed.
@@ -42,47 +53,107 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
     if not isinstance(view, view_type(GoFishGameState, spectator=seat is None)):
         msg = f"not {whose}'s view of a Go Fish state: a {type(view).__name__}"
         raise ValueError(msg)
-    data: dict[str, Any] = view.model_dump(mode="json")
-    players: list[dict[str, Any]] = data["players"]
+    data: dict[str, Any] = vars(view)  # the view's fields, not copied: read only
+    players: list[dict[str, Any]] = [vars(player) for player in data["players"]]
     mine = next((player for player in players if player["player_id"] == seat), None)
     if seat is not None and (mine is None or mine["hand"] is None):
         msg = f"not {whose}'s view of a Go Fish state"
         raise ValueError(msg)
-    held = set() if mine is None else {Card.model_validate(card) for card in mine["hand"]}
-    booked = {book["rank"] for player in players for book in player["books"]}
-    unseen = [card for card in standard_deck() if card not in held and card.rank not in booked]
+    held: set[Card] = set() if mine is None else set(mine["hand"])
+    booked = {book.rank for player in players for book in player["books"]}
+    unseen = [card for card in _DECK if card not in held and card.rank not in booked]
     others = [player for player in players if player is not mine]
     sizes = [int(player["hand_count"]) for player in others]
-    deck_count = int(data.pop("deck_count"))
+    deck_count = int(data["deck_count"])
     if sum(sizes) + deck_count != len(unseen):
         msg = (
             f"{whose}'s view shows {sum(sizes)} cards in other hands and {deck_count} in the deck, "
             f"but {len(unseen)} cards are unseen"
         )
         raise ValueError(msg)
-    hands = _deal(unseen, sizes, rng)
-    for player, hand in zip(others, hands, strict=True):
-        player["hand"] = hand
-    for player in players:
-        del player["hand_count"]
-    data["deck"] = {"items": unseen[sum(sizes) :]}
-    data["prng"] = {"seed": rng.getrandbits(32)}
-    return HydratedGoFishGameState.model_validate(data)
+    known = [(set(player["holds"]), set(player["lacks"])) for player in others]
+    hands = {id(player): hand for player, hand in zip(others, _deal(unseen, sizes, known, rng), strict=True)}
+    if mine is not None:
+        hands[id(mine)] = list(mine["hand"])
+    in_hands = {card for player in others for card in hands[id(player)]}
+    group, result = data["simultaneous_group"], data["result"]
+    return HydratedGoFishGameState.model_construct(
+        id=data["id"],
+        game_id=data["game_id"],
+        players=[_player(player, hands[id(player)]) for player in players],
+        active_player_ids=list(data["active_player_ids"]),
+        action_count=data["action_count"],
+        action_checksum=data["action_checksum"],
+        prng=PrngState(seed=rng.getrandbits(32)),
+        machine_state=data["machine_state"],
+        turn_manager=HydratedTurnManager.hydrate(data["turn_manager"]),
+        simultaneous_group=None if group is None else group.model_copy(deep=True),
+        result=None if result is None else result.model_copy(deep=True),
+        winning_player_ids=list(data["winning_player_ids"]),
+        deck=[card for card in unseen if card not in in_hands],
+    )
 
 
-def _deal(cards: list[Card], sizes: list[int], rng: random.Random) -> list[list[Card]]:
-    """Shuffle ``cards`` in place and deal hands of ``sizes`` from the front, avoiding whole books."""
-    hands: list[list[Card]] = []
+def _player(player: dict[str, Any], hand: list[Card]) -> GoFishPlayerState:
+    """The player's state: the view's public fields copied, ``hand`` as given."""
+    return GoFishPlayerState.model_construct(
+        player_id=player["player_id"],
+        color=player["color"],
+        hand=hand,
+        books=[book.model_copy() for book in player["books"]],
+        holds=list(player["holds"]),
+        lacks=list(player["lacks"]),
+    )
+
+
+def _deal(
+    cards: list[Card], sizes: list[int], known: list[tuple[set[Rank], set[Rank]]], rng: random.Random
+) -> list[list[Card]]:
+    """Hands of ``sizes`` from ``cards`` (the rest stays in the stock), each with a card of every
+    rank it holds, none of a rank it lacks, no four of a rank; unconstrained if no try fits."""
     for _ in range(DEALS):
-        rng.shuffle(cards)
-        hands, start = [], 0
-        for size in sizes:
-            hands.append(cards[start : start + size])
-            start += size
-        if not any(_holds_book(hand) for hand in hands):
-            break
+        free = list(cards)
+        rng.shuffle(free)
+        hands: list[list[Card]] = [[] for _ in sizes]
+        counts: list[Counter[Rank]] = [Counter() for _ in sizes]
+        for hand, count, (holds, _lacks) in zip(hands, counts, known, strict=True):
+            for rank in (rank for rank in Rank if rank in holds):
+                at = next((at for at, card in enumerate(free) if card.rank is rank), None)
+                if at is not None:
+                    hand.append(free.pop(at))
+                    count[rank] += 1
+        room = [size - len(hand) for size, hand in zip(sizes, hands, strict=True)]
+        stock = len(free) - sum(room)
+        if min(room, default=0) < 0 or stock < 0:
+            continue
+        for card in free:
+            rank = card.rank
+            places = [
+                seat
+                for seat, left in enumerate(room)
+                if left and rank not in known[seat][1] and counts[seat][rank] < BOOK_SIZE - 1
+            ]
+            places += [-1] if stock else []  # -1: the stock, which takes any card
+            if not places:
+                break
+            (choice,) = rng.choices(places, weights=[stock if seat < 0 else room[seat] for seat in places])
+            if choice < 0:
+                stock -= 1
+            else:
+                hands[choice].append(card)
+                counts[choice][rank] += 1
+                room[choice] -= 1
+        else:
+            return hands
+    return _fallback(cards, sizes, rng)
+
+
+def _fallback(cards: list[Card], sizes: list[int], rng: random.Random) -> list[list[Card]]:
+    """The unseen cards shuffled and dealt in order: the right counts, what is known ignored."""
+    free = list(cards)
+    rng.shuffle(free)
+    hands, start = [], 0
+    for size in sizes:
+        hands.append(free[start : start + size])
+        start += size
     return hands
-
-
-def _holds_book(hand: list[Card]) -> bool:
-    return any(count >= BOOK_SIZE for count in Counter(card.rank for card in hand).values())

@@ -4,31 +4,29 @@ from typing import Annotated
 
 from pydantic import Field
 from tabletop import GameState, Hydrated, MachineContext
-from tabletop.components import Card, DrawBag, HydratedDrawBag, Rank, standard_deck
+from tabletop.components import Card, Rank, standard_deck
 from tabletop.views import CountOnly
 
-from tabletop_go_fish.components.rules import BOOK_COUNT, BOOK_SIZE, hand_size
+from tabletop_go_fish.components.rules import BOOK_COUNT, BOOK_SIZE
 from tabletop_go_fish.definition.states import MachineState
 from tabletop_go_fish.model.config import GoFishConfig
 from tabletop_go_fish.model.player_state import Book, GoFishPlayerState
 
 
 class GoFishGameState(GameState[GoFishPlayerState, MachineState]):
-    """Go Fish's state: the deck; hands and books are on the players."""
+    """Go Fish's state: the stock; hands and books are on the players."""
 
-    deck: Annotated[DrawBag[Card], CountOnly()] = Field(default_factory=DrawBag[Card])
-    """The stock players draw from, top last; views show only how many cards it holds (``deck_count``)."""
+    deck: Annotated[list[Card], CountOnly()] = Field(default_factory=list)
+    """The cards in the stock, in standard deck order (never shuffled: which of them a deal or a
+    draw takes is decided at its chance point); views show only how many (``deck_count``)."""
 
 
 class HydratedGoFishGameState(GoFishGameState, Hydrated[GoFishGameState]):
     """Go Fish's state with its queries."""
 
-    deck: Annotated[HydratedDrawBag[Card], CountOnly()] = Field(default_factory=HydratedDrawBag[Card])
-    """The stock players draw from, top last; views show only how many cards it holds (``deck_count``)."""
-
     def is_out(self, player_id: str) -> bool:
         """True if the player has no cards and none are left to draw: they are skipped."""
-        return not self.player(player_id).hand and self.deck.is_empty()
+        return not self.player(player_id).hand and not self.deck
 
     def lay_book(self, player_id: str, rank: Rank) -> bool:
         """Lay down the player's ``rank`` cards as a book if they hold all four, recording the
@@ -38,7 +36,19 @@ class HydratedGoFishGameState(GoFishGameState, Hydrated[GoFishGameState]):
             return False
         player.hand = [card for card in player.hand if card.rank != rank]
         player.books.append(Book(rank=rank, turn=self.turn_manager.turn_count))
+        for each in self.players:
+            each.forget(rank)
         return True
+
+    def take_from_stock(self, player_id: str, card: Card) -> bool:
+        """Move ``card`` from the stock to the end of the player's hand, unseen by the table
+        (what it knew the player lacks no longer holds), and lay a book it completes; True if so.
+        """
+        self.deck.remove(card)
+        player = self.player(player_id)
+        player.hand.append(card)
+        player.lacks = []
+        return self.lay_book(player_id, card.rank)
 
     def all_books_made(self) -> bool:
         """True once every rank's book is on the table: the game is over."""
@@ -59,13 +69,5 @@ def pass_turn(ctx: Ctx) -> str:
 
 
 def setup(ctx: Ctx) -> None:
-    """Shuffle a standard deck with the PRNG, deal each seat a hand in turn, lay dealt books down.
-
-    Each player gets the next ``hand_size`` cards from the top, in seating order.
-    """
-    state = ctx.state
-    state.deck.shuffle_in(standard_deck(), ctx.prng)
-    for player in state.players:
-        player.hand = state.deck.draw_many(hand_size(len(state.players)))
-        for rank in Rank:
-            state.lay_book(player.player_id, rank)
+    """Put the 52 cards in the stock, in standard deck order; ``Dealing`` deals them by chance."""
+    ctx.state.deck = standard_deck()

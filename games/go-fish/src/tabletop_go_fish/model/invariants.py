@@ -21,7 +21,7 @@ def invariants(state: GoFishGameState) -> Iterator[str]:
         if times > 1:
             yield f"rank {rank.value} is booked {times} times"
     cards = Counter(card for player in state.players for card in player.hand)
-    cards.update(state.deck.items)
+    cards.update(state.deck)
     cards.update(Card(rank=rank, suit=suit) for rank in booked for suit in Suit)
     missing = [card.code for card in standard_deck() if card not in cards]
     doubled = [f"{card.code} x{times}" for card, times in cards.items() if times > 1]
