@@ -184,7 +184,7 @@ def _check_view_leaks(step: Step) -> None:
     state, actions = step.state, step.result.actions
     perspectives: list[Perspective] = [*(player.player_id for player in state.players), SPECTATOR]
     # One checker per subject: the state and each action are serialized once for every view.
-    checker = LeakChecker(state)
+    checker = LeakChecker(state, subject_json=step.state_json())
     action_checkers = [LeakChecker(action) for action in actions]
     for perspective in perspectives:
         # The view model is checked as its own JSON (what a host sends), not a dump re-parsed.

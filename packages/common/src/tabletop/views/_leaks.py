@@ -70,10 +70,17 @@ class LeakChecker:
         ``assert checker.find(project(state, perspective), perspective) == []``
     """
 
-    def __init__(self, subject: AnyState | GameAction) -> None:
+    def __init__(self, subject: AnyState | GameAction, *, subject_json: bytes | None = None) -> None:
+        """Check views of ``subject``.
+
+        Args:
+            subject: The state or action the views are made from.
+            subject_json: The subject's compact JSON (``model_dump_json``'s bytes), if the caller
+                has it already; made on the first check otherwise.
+        """
         self.subject = subject
         self._data: Any = None
-        self._text: _Text | None = None
+        self._text: _Text | None = None if subject_json is None else _Text(subject_json)
         self._region_texts: dict[int, bytes] = {}
         """The JSON of each hidden region's value (a part of ``_data``, kept alive by it), by id."""
 
@@ -89,6 +96,7 @@ class LeakChecker:
         state = self._text
         if state is None:
             state = self._text = _Text(subject.model_dump_json().encode())
+        if self._data is None:
             self._data = from_json(state.data)  # only ever read: shared by every view's check
         regions: list[tuple[str, object]] = []
         counts: list[int] = []

@@ -8,7 +8,7 @@ from typing import Any, TypeVar, cast
 from pydantic import BaseModel
 
 from tabletop._action import GameAction
-from tabletop._copier import UnreadableError
+from tabletop._copier import UnreadableError, copier, fields_set
 from tabletop._machine import AnyState
 from tabletop._model import Model
 from tabletop._visibility import SPECTATOR, Perspective, Spectator, Viewer
@@ -30,6 +30,7 @@ __all__ = [
     "action_view_type",
     "project",
     "project_action",
+    "project_action_reference",
     "project_log",
     "project_seats",
     "state_plan",
@@ -200,6 +201,28 @@ def project_action(action: ActionT, perspective: Perspective) -> ActionT:
     Example:
         ``project_action(harness.last(HydratedDrawCard), "p2").metadata`` is typed
         ``DrawCardMetadata | None``; its ``card`` is None for every seat but the drawer's.
+    """
+    plan = action_plan(type(action))
+    if plan is None:
+        plain = plain_of(type(action))
+        copy = copier(plain)(action)  # a fresh plain model, as validating the dump gives
+        fields_set(copy, set(plain.__pydantic_fields__))
+        return cast(ActionT, copy)
+    built = projector(plan)
+    if built is not None:
+        try:
+            view: ActionT = built.build(action, perspective, None, action)
+        except (UnreadableError, AttributeError, KeyError, TypeError):
+            pass  # a value the projector cannot read: the reference path below reads it (or says why)
+        else:
+            return view
+    return project_action_reference(action, perspective)
+
+
+def project_action_reference(action: ActionT, perspective: Perspective) -> ActionT:
+    """:func:`project_action` the reference way: dump the action, redact the dump, validate the view.
+
+    What the compiled path must equal.
     """
     data = action.model_dump()
     plan = action_plan(type(action))

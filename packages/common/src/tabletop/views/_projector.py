@@ -395,6 +395,8 @@ def _fields(
             continue
         node = None if found is None else found.node
         if type(node) is UnionNode:
+            node = _optional_model(node, field.annotation)
+        if type(node) is UnionNode:
             _union_projector(node, field.annotation, field, built, building)
         else:
             _collect(node, built, building)
@@ -423,6 +425,18 @@ def _fields(
         else:  # a dropped or count-only field is no view field
             raise _NotCompiledError
     return fields
+
+
+def _optional_model(node: UnionNode, annotation: object) -> Node:
+    """The model node of an optional model (``Metadata | None``): the one member, so pydantic has
+    no member to choose; any other union stays as it is."""
+    if len(node.options) != 1:
+        return node
+    option = node.options[0][1]
+    members, _ = _union_members(unwrap_annotated(annotation), False)
+    if type(option) is not ModelNode or members != [option.plan.view_type]:
+        return node
+    return option
 
 
 def _collect(node: Node | None, owner: Projector, building: dict[int, Projector]) -> None:
