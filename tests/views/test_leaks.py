@@ -12,7 +12,7 @@ from pydantic import Field
 from tabletop import GameAction, GameEngine, GameState, PlayerState, PrngState
 from tabletop.bots import RandomBot, playout
 from tabletop.testing import GameHarness, make_game
-from tabletop.views import SPECTATOR, OwnerOnly, Perspective, find_leaks, project, project_action
+from tabletop.views import SPECTATOR, LeakChecker, OwnerOnly, Perspective, find_leaks, project, project_action
 from tabletop_fixtures.sealed_bids import Bid, HydratedBid, SealedBidsConfig, SealedBidsState, make_definition
 
 Json = dict[str, object]
@@ -188,3 +188,26 @@ def test_a_value_the_game_itself_publishes_counts_as_visible() -> None:
         log=["p2 holds 777"],  # the state's own public field: not the projection's doing
     )
     assert find_leaks(table, project(table, "p1").model_dump_json(), "p1") == []
+
+
+@pytest.mark.parametrize("as_model", [False, True], ids=["json", "model"])
+@pytest.mark.parametrize(
+    "log",
+    [["p2 holds 777"], ["p2 drew", "777"], ["p2 drew", "p2 drew 777"]],
+    ids=["replaced", "added", "both"],
+)
+def test_a_hidden_value_written_into_public_text_is_found_however_the_text_got_there(
+    log: list[str], as_model: bool
+) -> None:
+    table = Table(
+        id="s",
+        game_id="g",
+        players=[Seat(player_id="p1"), Seat(player_id="p2", secret=777)],
+        prng=PrngState(seed=12345, invocations=1),
+        machine_state=Phase.PLAY,
+        log=["p2 drew"],
+    )
+    view = project(table, "p1").model_copy(update={"log": tuple(log)})
+    leaks = LeakChecker(table).find(view if as_model else view.model_dump_json(), "p1")
+    assert len(leaks) == 1
+    assert leaks[0].startswith("players[1].secret: hidden value 777 appears 1 time(s)"), leaks

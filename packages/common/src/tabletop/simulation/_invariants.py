@@ -184,16 +184,17 @@ def _check_view_leaks(step: Step) -> None:
     state, actions = step.state, step.result.actions
     perspectives: list[Perspective] = [*(player.player_id for player in state.players), SPECTATOR]
     # One checker per subject: the state and each action are serialized once for every view.
-    checker = LeakChecker(state)
+    checker = LeakChecker(state, subject_json=step.state_json())
     action_checkers = [LeakChecker(action) for action in actions]
     for perspective in perspectives:
-        leaks = checker.find(project(state, perspective).model_dump_json(), perspective)
+        # The view model is checked as its own JSON (what a host sends), not a dump re-parsed.
+        leaks = checker.find(project(state, perspective), perspective)
         for action, action_checker, seen in zip(
             actions, action_checkers, project_log(actions, perspective), strict=True
         ):
             leaks += [
                 f"action {action.index} ({action.type}): {leak}"
-                for leak in action_checker.find(seen.model_dump_json(), perspective)
+                for leak in action_checker.find(seen, perspective)
             ]
         if leaks:
             whose = "the spectator's" if perspective is SPECTATOR else f"{perspective}'s"

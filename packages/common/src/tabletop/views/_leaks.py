@@ -70,10 +70,19 @@ class LeakChecker:
         ``assert checker.find(project(state, perspective), perspective) == []``
     """
 
-    def __init__(self, subject: AnyState | GameAction) -> None:
+    def __init__(self, subject: AnyState | GameAction, *, subject_json: bytes | None = None) -> None:
+        """Check views of ``subject``.
+
+        Args:
+            subject: The state or action the views are made from.
+            subject_json: The subject's compact JSON (``model_dump_json``'s bytes), if the caller
+                has it already; made on the first check otherwise.
+        """
         self.subject = subject
         self._data: Any = None
-        self._text: _Text | None = None
+        self._text: _Text | None = None if subject_json is None else _Text(subject_json)
+        self._region_texts: dict[int, bytes] = {}
+        """The JSON of each hidden region's value (a part of ``_data``, kept alive by it), by id."""
 
     def find(self, view: BaseModel | str | bytes, perspective: Perspective) -> list[str]:
         """The leaks of ``perspective``'s ``view`` of the subject, as :func:`find_leaks` reports them."""
@@ -87,17 +96,28 @@ class LeakChecker:
         state = self._text
         if state is None:
             state = self._text = _Text(subject.model_dump_json().encode())
+        if self._data is None:
             self._data = from_json(state.data)  # only ever read: shared by every view's check
         regions: list[tuple[str, object]] = []
         counts: list[int] = []
         _collect_model(plan, subject, self._data, _Walk(perspective, subject, regions, counts), None, "")
         if not regions:
             return []
-        view_data = view.model_dump(mode="json") if isinstance(view, BaseModel) else from_json(view)
-        texts = [(path, to_json(value)) for path, value in regions]
-        hidden = _Text(b",".join(text for _, text in texts))  # "," separates tokens and objects alike
-        shown = _Text(to_json(view_data))
-        added = Counter(str(count).encode() for count in counts)
+        # A model's own compact JSON is what dumping it and re-serializing the dump gives.
+        shown = _Text(
+            view.__pydantic_serializer__.to_json(view)
+            if isinstance(view, BaseModel)
+            else to_json(from_json(view))
+        )
+        known = self._region_texts
+        texts = []
+        for path, value in regions:  # a region's value is the same object in every view's check
+            text = known.get(id(value))
+            if text is None:
+                text = known[id(value)] = to_json(value)
+            texts.append((path, text))
+        hidden = _Text(b",".join([text for _, text in texts]))  # "," separates tokens and objects alike
+        added = Counter([str(count).encode() for count in counts])
         return _scalar_leaks(texts, hidden, shown, state, added) + _object_leaks(texts, hidden, shown, state)
 
 
@@ -152,6 +172,35 @@ class _Text:
         return self._objects
 
 
+def _strings_accounted(shown: _Text, hidden: _Text, state: _Text) -> bool:
+    """True if every string value of ``shown`` is one the state shows visibly, counted.
+
+    That is, each string token occurs in ``shown`` and ``hidden`` together at most as often as
+    in ``state``: then no needle can occur inside ``shown``'s strings more often than inside the
+    state's strings minus the hidden ones (the counts add up over tokens), and the search for
+    hidden values inside text cannot report anything.
+    """
+    state_scalars = state.scalars()
+    shown_scalars = shown.scalars()
+    hidden_scalars = hidden.scalars()
+    for token, count in shown_scalars.items():
+        if (
+            token[:1] == b'"'
+            and token[-1:] == b'"'
+            and (count + hidden_scalars.get(token, 0) > state_scalars.get(token, 0))
+        ):
+            return False
+    for token, count in hidden_scalars.items():
+        if (
+            token[:1] == b'"'
+            and token[-1:] == b'"'
+            and token not in shown_scalars
+            and (count > state_scalars.get(token, 0))
+        ):
+            return False
+    return True
+
+
 def _paths(texts: list[tuple[str, bytes]], piece: bytes, scalar: bool) -> str:
     found = [
         path for path, text in texts if piece in (_Text(text).scalars() if scalar else _Text(text).objects())
@@ -165,16 +214,21 @@ def _scalar_leaks(
     """Hidden scalars shown as values, or inside strings, more often than they are visible."""
     leaks: list[str] = []
     shown_scalars = shown.scalars()
+    state_scalars = state.scalars()
+    accounted: bool | None = None  # whether no hidden value can show inside text (worked out once)
     for token, hidden_count in hidden.scalars().items():
         if token in _NOT_VALUES or token[-1:] == b"\x02":  # what hiding leaves, object keys
             continue
         seen = shown_scalars.get(token, 0)
         where = "in the view"
+        visible = 0
         if seen:
-            visible = state.scalars()[token] - hidden_count + added.get(token, 0)
+            visible = state_scalars[token] - hidden_count + added.get(token, 0)
         needle = token[1:-1] if token[:1] == b'"' else token
         if (not seen or seen <= visible) and needle:
-            seen = shown.in_strings(needle)
+            if accounted is None:
+                accounted = _strings_accounted(shown, hidden, state)
+            seen = 0 if accounted else shown.in_strings(needle)
             where = "inside text in the view"
             if seen:
                 visible = state.in_strings(needle) - hidden.in_strings(needle)

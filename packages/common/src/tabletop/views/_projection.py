@@ -8,7 +8,7 @@ from typing import Any, TypeVar, cast
 from pydantic import BaseModel
 
 from tabletop._action import GameAction
-from tabletop._copier import UnreadableError
+from tabletop._copier import UnreadableError, copier, fields_set
 from tabletop._machine import AnyState
 from tabletop._model import Model
 from tabletop._visibility import SPECTATOR, Perspective, Spectator, Viewer
@@ -30,6 +30,7 @@ __all__ = [
     "action_view_type",
     "project",
     "project_action",
+    "project_action_reference",
     "project_log",
     "project_seats",
     "state_plan",
@@ -77,10 +78,12 @@ def action_plan(action_type: type[BaseModel]) -> ModelPlan | None:
 def view_type(state_type: type[AnyState], *, spectator: bool = False) -> type[Model]:
     """The projected type of ``state_type``'s views: a player's, or with ``spectator`` a spectator's.
 
-    Derived once per state type and cached: a plain model (``extra="forbid"``, the state's field
-    descriptions) named ``<State>PlayerView`` / ``<State>SpectatorView``, or ``<State>View`` for
-    both when the game declares no hidden information of its own (only ``prng`` is left out).
-    Nested models that hide nothing keep their own types.
+    Derived once per state type and cached: a frozen plain model (``extra="forbid"``, the state's
+    field descriptions, tuples for lists) named ``<State>PlayerView`` / ``<State>SpectatorView``,
+    or ``<State>View`` for both when the game declares no hidden information of its own (only
+    ``prng`` is left out). A nested model that hides nothing becomes its frozen twin (a frozen
+    subclass with the same name, schema and JSON), or keeps its own type if the twin would
+    still hold a mutable value or could differ from it.
     """
     return cast(type[Model], state_plan(state_type, spectator=spectator).view_type)
 
@@ -97,9 +100,11 @@ def action_view_type(action_type: type[GameAction]) -> type[GameAction]:
 def project(state: AnyState, perspective: Perspective) -> Model:
     """The view of ``state`` that ``perspective`` (a player id or ``SPECTATOR``) may see.
 
-    Returns a fresh instance of :func:`view_type` (never aliasing the state): ``prng`` and
-    host-only fields are left out, other players' owner-only fields are null (left out for a
-    spectator), count-only fields become ``<name>_count``, order-only lists become nulls.
+    Returns a fresh instance of :func:`view_type` (never aliasing the state's mutable parts):
+    ``prng`` and host-only fields are left out, other players' owner-only fields are null (left
+    out for a spectator), count-only fields become ``<name>_count``, order-only lists become
+    nulls. The view is frozen and holds tuples for lists (its JSON is the same); a nested model
+    that hides nothing is its frozen twin, a subclass of the game's model.
 
     Raises:
         ValueError: ``perspective`` is not one of the state's players.
@@ -127,8 +132,10 @@ def project_seats(
 
     Cheaper than calling :func:`project` per perspective (what every seat is shown after an
     action, say): the state is read once, and what no perspective changes (immutable values,
-    counts) is computed once; only hidden and owner-dependent parts, and fresh copies of
-    mutable values, are built per perspective. The views share no mutable part with the state
+    counts, the tuples and frozen models of public parts) is built once and shared; only
+    hidden and owner-dependent parts, and fresh copies of mutable values, are built per
+    perspective (a part that every seat but its owner sees alike is built twice). Views are
+    frozen, so the shared parts cannot change; the views share no mutable part with the state
     or with each other, so changing one seat's view never changes another's.
 
     Args:
@@ -200,6 +207,28 @@ def project_action(action: ActionT, perspective: Perspective) -> ActionT:
     Example:
         ``project_action(harness.last(HydratedDrawCard), "p2").metadata`` is typed
         ``DrawCardMetadata | None``; its ``card`` is None for every seat but the drawer's.
+    """
+    plan = action_plan(type(action))
+    if plan is None:
+        plain = plain_of(type(action))
+        copy = copier(plain)(action)  # a fresh plain model, as validating the dump gives
+        fields_set(copy, set(plain.__pydantic_fields__))
+        return cast(ActionT, copy)
+    built = projector(plan)
+    if built is not None:
+        try:
+            view: ActionT = built.build(action, perspective, None, action)
+        except (UnreadableError, AttributeError, KeyError, TypeError):
+            pass  # a value the projector cannot read: the reference path below reads it (or says why)
+        else:
+            return view
+    return project_action_reference(action, perspective)
+
+
+def project_action_reference(action: ActionT, perspective: Perspective) -> ActionT:
+    """:func:`project_action` the reference way: dump the action, redact the dump, validate the view.
+
+    What the compiled path must equal.
     """
     data = action.model_dump()
     plan = action_plan(type(action))
