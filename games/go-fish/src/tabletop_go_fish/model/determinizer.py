@@ -5,13 +5,12 @@ from collections import Counter
 from typing import Any
 
 from pydantic import BaseModel
-from tabletop import PrngState
-from tabletop.components import Card, HydratedTurnManager, Rank, standard_deck
+from tabletop.bots import fill_hidden
+from tabletop.components import Card, Rank, standard_deck
 from tabletop.views import view_type
 
 from tabletop_go_fish.components.rules import BOOK_SIZE
 from tabletop_go_fish.model.game_state import GoFishGameState, HydratedGoFishGameState
-from tabletop_go_fish.model.player_state import GoFishPlayerState
 
 __all__ = ["DEALS", "determinize"]
 
@@ -37,8 +36,8 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
     PRNG, hidden from every view, gets a fresh seed drawn from ``rng``. A spectator's view
     (``seat`` None) deals every hand.
 
-    The state is built by copying the view's structure (no dump, no validation): its immutable
-    values are shared, its lists and models copied.
+    The state is built by :func:`tabletop.bots.fill_hidden`: a structural copy of the view (no
+    dump, no validation), with the dealt hands and the stock filled in.
 
     Args:
         view: ``seat``'s view of a Go Fish state (``project(state, seat)``); not changed.
@@ -72,38 +71,20 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
         )
         raise ValueError(msg)
     known = [(set(player["holds"]), set(player["lacks"])) for player in others]
-    hands = {id(player): hand for player, hand in zip(others, _deal(unseen, sizes, known, rng), strict=True)}
-    if mine is not None:
-        hands[id(mine)] = list(mine["hand"])
-    in_hands = {card for player in others for card in hands[id(player)]}
-    group, result = data["simultaneous_group"], data["result"]
-    return HydratedGoFishGameState.model_construct(
-        id=data["id"],
-        game_id=data["game_id"],
-        players=[_player(player, hands[id(player)]) for player in players],
-        active_player_ids=list(data["active_player_ids"]),
-        action_count=data["action_count"],
-        action_checksum=data["action_checksum"],
-        prng=PrngState(seed=rng.getrandbits(32)),
-        machine_state=data["machine_state"],
-        turn_manager=HydratedTurnManager.hydrate(data["turn_manager"]),
-        simultaneous_group=None if group is None else group.model_copy(deep=True),
-        result=None if result is None else result.model_copy(deep=True),
-        winning_player_ids=list(data["winning_player_ids"]),
-        deck=[card for card in unseen if card not in in_hands],
-    )
+    dealt = _deal(unseen, sizes, known, rng)
+    hands = {str(player["player_id"]): hand for player, hand in zip(others, dealt, strict=True)}
+    in_hands = {card for hand in dealt for card in hand}
+    deck = [card for card in unseen if card not in in_hands]
 
+    def fill(part: BaseModel, name: str) -> object:
+        if name == "hand":
+            return hands[str(vars(part)["player_id"])]
+        if name == "deck":
+            return deck
+        msg = f"Go Fish hides no field {name!r}"  # pragma: no cover - the game's visibility
+        raise ValueError(msg)
 
-def _player(player: dict[str, Any], hand: list[Card]) -> GoFishPlayerState:
-    """The player's state: the view's public fields copied, ``hand`` as given."""
-    return GoFishPlayerState.model_construct(
-        player_id=player["player_id"],
-        color=player["color"],
-        hand=hand,
-        books=[book.model_copy() for book in player["books"]],
-        holds=list(player["holds"]),
-        lacks=list(player["lacks"]),
-    )
+    return fill_hidden(view, HydratedGoFishGameState, fill, rng)
 
 
 def _deal(
