@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Literal
 
 import pytest
-from pydantic import Field
+from pydantic import Field, ValidationError
 from tabletop import ActionParser, GameAction, IllegalActionError, Model
 from tabletop.games import available
 from tabletop.schemas import SERVER_ASSIGNED_FIELDS, request_model
@@ -154,3 +154,26 @@ def test_every_game_refuses_engine_assigned_fields_in_json(name: str) -> None:
             with pytest.raises(IllegalActionError) as caught:
                 parser.parse(json.dumps({**body, field: None}).encode())
             assert (caught.value.code, caught.value.path) == ("unexpected-field", field)
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        ({"source": "user", "player_id": 7}, ("invalid-value", "player_id")),
+        ({"created_at": None, "start": {"x": "1", "y": 0}}, ("invalid-value", "start.x")),
+        ({"source\u0000": "user"}, ("unexpected-field", "source\u0000")),
+        ({"reveals_info\u0000": None}, ("unexpected-field", "reveals_info\u0000")),
+    ],
+)
+def test_json_reports_the_error_the_request_model_reports(
+    parser: ActionParser[GameAction], change: dict[str, object], error: tuple[str, str]
+) -> None:
+    body = {**TRAVEL, **change}
+    request = request_model(Travel)
+    with pytest.raises(ValidationError) as expected:
+        request.model_validate_json(json.dumps(body))
+    first = expected.value.errors()[0]
+    assert ".".join(str(part) for part in first["loc"]) == error[1]  # what the request itself reports
+    with pytest.raises(IllegalActionError) as caught:
+        parser.parse(json.dumps(body).encode())
+    assert (caught.value.code, caught.value.path) == error

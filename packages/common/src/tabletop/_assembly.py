@@ -161,15 +161,15 @@ def _class_only(recipe: Recipe) -> bool:
     return _in_order(recipe) and not recipe.nested and not recipe.contained
 
 
-def converter(recipe: Recipe) -> Callable[[Any], BaseModel]:
+def converter(recipe: Recipe, *, filled: bool = False) -> Callable[[Any], BaseModel]:
     """Turns a freshly validated request (nothing else holds it) into its model, in place.
 
     The request's values become the model's (engine-assigned fields at their defaults, in the
-    model's field order) and each object takes its model's class: what :func:`assemble` builds,
-    without building a second object per model.
+    model's field order, unless ``filled`` says the validator put them there) and each object
+    takes its model's class: what :func:`assemble` builds, without a second object per model.
     """
     model = recipe.model
-    fresh = None if _in_order(recipe) else recipe.template.copy
+    template = None if filled or _in_order(recipe) else recipe.template
     # a nested model that only changes class is switched here (no call per nested object)
     swaps = tuple((name, inner.model) for name, inner in recipe.nested if _class_only(inner))
     nested = tuple((name, converter(inner)) for name, inner in recipe.nested if not _class_only(inner))
@@ -182,9 +182,8 @@ def converter(recipe: Recipe) -> Callable[[Any], BaseModel]:
 
     def convert(built: BaseModel) -> BaseModel:
         values = built.__dict__
-        if fresh is not None:
-            values = fresh()
-            values.update(built.__dict__)
+        if template is not None:
+            values = template | values  # the template's order, the request's values
             _set(built, "__dict__", values)
         _set(built, "__class__", model)
         for name, cls in swaps:
@@ -196,6 +195,53 @@ def converter(recipe: Recipe) -> Callable[[Any], BaseModel]:
         return built
 
     return convert
+
+
+_NEVER = {
+    "type": "custom-error",
+    "custom_error_type": "extra_forbidden",
+    "schema": {"type": "literal", "expected": [object()]},
+}
+"""A schema no value passes, failing as an unexpected field does."""
+
+
+def _filled(choice: dict[str, Any], recipe: Recipe) -> dict[str, Any] | None:
+    """The request's model schema, also writing the engine-assigned defaults in the model's order.
+
+    An engine-assigned field is not looked up by its name, so a client sending ``source`` still
+    gets ``extra_forbidden`` exactly where the request reports it (after every field); it reads
+    only its name followed by a NUL (``"source\\u0000"``), which nothing sends but which, sent,
+    fails the same way (``extra_forbidden`` at that key). The schema builds a class pydantic has
+    not completed (a bare subclass of the request), because for a completed model pydantic-core
+    uses the model's own validator instead of the schema; :func:`converter` gives the object
+    its model's class.
+    """
+    fields_schema = choice.get("schema", {})
+    fields = fields_schema.get("fields", {})
+    if (
+        choice.get("type") != "model"
+        or fields_schema.get("type") != "model-fields"
+        or any("validation_alias" in field for field in fields.values())
+        or not set(fields) <= set(recipe.template)
+    ):
+        return None
+    filled = {
+        name: fields.get(name)
+        or {
+            "type": "model-field",
+            "schema": {"type": "default", "schema": _NEVER, "default": default, "validate_default": False},
+            "validation_alias": f"{name}\x00",
+        }
+        for name, default in recipe.template.items()
+    }
+    request = recipe.request
+    names = {"__module__": request.__module__, "__qualname__": request.__qualname__}
+    shell = type.__new__(type(request), request.__name__, (request,), names)
+    schema = {key: value for key, value in choice.items() if key != "ref"}
+    schema["cls"] = shell
+    schema["schema"] = {**fields_schema, "fields": filled}
+    schema["config"] = {**choice.get("config", {}), "validate_by_name": False}
+    return schema
 
 
 def _switchable(recipe: Recipe) -> bool:
@@ -225,6 +271,7 @@ def direct_validator(union: CoreSchema, recipes: Mapping[type, Recipe]) -> Schem
         found = recipes.get(cls) if isinstance(cls, type) else None
         choices[tag] = choice
         if found is not None and all(_switchable(inner) for inner in found.walk()):
-            function = {"type": "no-info", "function": converter(found)}
-            choices[tag] = {"type": "function-after", "function": function, "schema": choice}
+            filled = _filled(choice, found)
+            function = {"type": "no-info", "function": converter(found, filled=filled is not None)}
+            choices[tag] = {"type": "function-after", "function": function, "schema": filled or choice}
     return SchemaValidator(cast(CoreSchema, {**schema, "choices": choices}))
