@@ -141,14 +141,24 @@ def assemble(recipe: Recipe, request: BaseModel) -> Any:
     return assembled
 
 
-def _within(value: object, converters: Mapping[type, Callable[[Any], object]]) -> None:
-    """Convert every request-form model inside ``value`` (a model, list or tuple of them)."""
+def _within(value: object, converters: Mapping[type, Callable[[Any], object] | type]) -> None:
+    """Convert every request-form model inside ``value`` (a model, list or tuple of them).
+
+    A converter that is a class is the model's class, all the conversion needs (no call).
+    """
     convert = converters.get(type(value))
-    if convert is not None:
+    if convert is None:
+        if type(value) is list or type(value) is tuple:
+            for item in value:
+                convert = converters.get(type(item))
+                if isinstance(convert, type):
+                    _set(item, "__class__", convert)
+                else:
+                    _within(item, converters)
+    elif isinstance(convert, type):
+        _set(value, "__class__", convert)
+    else:
         convert(value)
-    elif type(value) is list or type(value) is tuple:
-        for item in value:
-            _within(item, converters)
 
 
 def _in_order(recipe: Recipe) -> bool:
@@ -173,7 +183,9 @@ def converter(recipe: Recipe, *, filled: bool = False) -> Callable[[Any], BaseMo
     # a nested model that only changes class is switched here (no call per nested object)
     swaps = tuple((name, inner.model) for name, inner in recipe.nested if _class_only(inner))
     nested = tuple((name, converter(inner)) for name, inner in recipe.nested if not _class_only(inner))
-    contained = {inner.request: converter(inner) for inner in recipe.contained}
+    contained: dict[type, Callable[[Any], object] | type] = {
+        inner.request: inner.model if _class_only(inner) else converter(inner) for inner in recipe.contained
+    }
     deep = tuple(
         name
         for name, field in recipe.request.model_fields.items()
