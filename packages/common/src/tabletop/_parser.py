@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Annotated, Any, Generic, Literal, TypeVar, Union, get_args, get_origin
+from typing import Annotated, Generic, Literal, TypeVar, Union, get_args, get_origin
 
 import orjson
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
+from tabletop._assembly import Recipe, assemble, direct_validator, recipe
 from tabletop._copier import fields_set as _fields_set
 from tabletop._errors import IllegalActionError
 from tabletop._request import (
@@ -115,72 +115,6 @@ def _discriminated(models: Sequence[type[BaseModel]]) -> TypeAdapter[BaseModel]:
 _set = object.__setattr__
 
 
-def _mentions_model(annotation: object) -> bool:
-    if isinstance(annotation, type):
-        return issubclass(annotation, BaseModel)
-    return any(_mentions_model(arg) for arg in get_args(annotation))
-
-
-@dataclass(frozen=True, slots=True)
-class _Recipe:
-    """How to build a model from its validated request without validating it again."""
-
-    model: type[BaseModel]
-    template: dict[str, object]
-    """The model's fields in order; engine-assigned ones at their (constant) defaults."""
-    nested: tuple[tuple[str, _Recipe], ...]
-    """Fields holding a nested model's request form, and how to build that model."""
-
-
-def _recipe(model: type[BaseModel], request: type[BaseModel]) -> _Recipe | None:
-    """A recipe if ``model`` is exactly its request's values plus constant defaults, else None.
-
-    That holds when the model adds no validators of its own, no private attributes, and no
-    nested model that is hydrated or inside a container (those are validated again).
-    """
-    decorators = model.__pydantic_decorators__
-    own_validators = set(decorators.model_validators) - {"_accept_plain_instance"}  # Hydrated's
-    engine = ENGINE_ASSIGNED_FIELDS & set(model.model_fields)
-    if (
-        own_validators
-        or decorators.field_validators
-        or decorators.validators
-        or decorators.root_validators
-        or model.__pydantic_post_init__ is not None
-        or model.__private_attributes__
-        or set(request.model_fields) | engine != set(model.model_fields)
-    ):
-        return None
-    nested = []
-    for name, field in request.model_fields.items():
-        annotation, target = field.annotation, model.model_fields[name].annotation
-        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-            inner = _recipe(target, annotation) if annotation.__bases__ == (target,) else None  # type: ignore[arg-type]
-            if inner is None:
-                return None
-            nested.append((name, inner))
-        elif _mentions_model(annotation):
-            return None
-    defaults = {name: model.model_fields[name].default for name in engine}
-    if not all(value is None or isinstance(value, str) for value in defaults.values()):
-        return None
-    return _Recipe(model, {name: defaults.get(name) for name in model.model_fields}, tuple(nested))
-
-
-def _assemble(recipe: _Recipe, request: BaseModel) -> Any:
-    """The model from its validated request: what ``model_construct`` does, without its loop."""
-    assembled = object.__new__(recipe.model)
-    values = recipe.template.copy()
-    values.update(request.__dict__)
-    for name, inner in recipe.nested:
-        values[name] = _assemble(inner, values[name])  # type: ignore[arg-type]
-    _set(assembled, "__dict__", values)
-    _set(assembled, "__pydantic_fields_set__", set(request.__pydantic_fields_set__))
-    _set(assembled, "__pydantic_extra__", None)
-    _set(assembled, "__pydantic_private__", None)
-    return assembled
-
-
 class ActionParser(Generic[ActionT]):
     """Parses untrusted input into one of a game's action classes, discriminated on ``type``.
 
@@ -234,16 +168,23 @@ class ActionParser(Generic[ActionT]):
         requests = [request_model(self._by_tag[tag]) for tag in self.player_types]
         # An action is assembled from its validated request where nothing needs validating again.
         recipes = {
-            tag: _recipe(self._by_tag[tag], request)
+            request: recipe(self._by_tag[tag], request)
             for tag, request in zip(self.player_types, requests, strict=True)
         }
-        self._recipes = {tag: recipe for tag, recipe in recipes.items() if recipe is not None}
+        built = {request: found for request, found in recipes.items() if found is not None}
+        self._recipes: dict[type[BaseModel], Recipe] = {
+            request: found for request, found in built.items() if found.assembles
+        }
+        self._requests_json: Callable[[bytes | bytearray | str], BaseModel] = self._nothing_to_send
+        self._requests_python: Callable[[object], BaseModel] = self._nothing_to_send
         if requests:
             adapter = _discriminated(requests)
-            self._requests_json: Callable[[bytes | bytearray | str], BaseModel] = adapter.validate_json
-            self._requests_python: Callable[[object], BaseModel] = adapter.validate_python
-        else:
-            self._requests_json = self._requests_python = self._nothing_to_send
+            self._requests_python = adapter.validate_python
+            # JSON is validated once, straight into the action where a recipe allows (the same
+            # field schemas as the requests'); a request that comes out is finished by _finish.
+            direct = direct_validator(adapter.core_schema, built)
+            self._requests_json = adapter.validate_json if direct is None else direct.validate_json
+        self._unfinished = frozenset(requests)
 
     def parse(self, raw: RawAction) -> ActionT:
         """Return the typed action ``raw`` describes (always a fresh object).
@@ -262,17 +203,18 @@ class ActionParser(Generic[ActionT]):
             if kind is bytes or kind is str or kind is bytearray:
                 if len(raw) > self._quick_limit:  # type: ignore[arg-type]
                     self._check_size(raw)  # type: ignore[arg-type]
-                request = self._requests_json(raw)  # type: ignore[arg-type]
-            elif kind in self._own:
+                built = self._requests_json(raw)  # type: ignore[arg-type]
+                return self._finish(built) if type(built) in self._unfinished else built  # type: ignore[return-value]
+            if kind in self._own:
                 _check_id(raw.__dict__.get("id"))
                 own = self._own[kind](raw)
                 # pydantic hands the copy the input's own fields-set: never share it
                 _fields_set(own, set(raw.__pydantic_fields_set__))  # type: ignore[union-attr]
                 return own
-            elif isinstance(raw, BaseModel):
+            if isinstance(raw, BaseModel):
                 _check_id(raw.__dict__.get("id"))
                 return self.adapter.validate_python(dict(raw.__dict__))
-            elif isinstance(raw, Mapping):
+            if isinstance(raw, Mapping):
                 if _too_big(raw, self._max_payload_bytes):
                     raise IllegalActionError(
                         "payload-too-large",
@@ -281,21 +223,23 @@ class ActionParser(Generic[ActionT]):
                 tag = raw.get("type")
                 if tag is not None and not isinstance(tag, str):  # never let pydantic repr it
                     raise self._unknown(type(tag).__name__)
-                request = self._requests_python(raw)
-            elif isinstance(raw, bytes | bytearray | str):
+                return self._finish(self._requests_python(raw))
+            if isinstance(raw, bytes | bytearray | str):
                 self._check_size(raw)
-                request = self._requests_json(raw)
-            else:
-                raise IllegalActionError("not-an-object", "an action is a JSON object")
-            tag = request.type  # type: ignore[attr-defined]
-            recipe = self._recipes.get(tag)
-            if recipe is not None:
-                return _assemble(recipe, request)  # type: ignore[no-any-return]
-            action = self._by_tag[tag].__pydantic_validator__.validate_python(request.__dict__)
-            _set(action, "__pydantic_fields_set__", set(request.__pydantic_fields_set__))
-            return action  # type: ignore[no-any-return]
+                built = self._requests_json(raw)
+                return self._finish(built) if type(built) in self._unfinished else built  # type: ignore[return-value]
+            raise IllegalActionError("not-an-object", "an action is a JSON object")
         except ValidationError as exc:
             raise self._error(exc) from exc
+
+    def _finish(self, request: BaseModel) -> ActionT:
+        """The action a validated request describes (validated by its own class unless a recipe says not)."""
+        found = self._recipes.get(type(request))
+        if found is not None:
+            return assemble(found, request)  # type: ignore[no-any-return]
+        action = self._by_tag[request.type].__pydantic_validator__.validate_python(request.__dict__)  # type: ignore[attr-defined]
+        _set(action, "__pydantic_fields_set__", set(request.__pydantic_fields_set__))
+        return action  # type: ignore[no-any-return]
 
     def parse_recorded(self, raw: RawAction) -> ActionT:
         """Return a recorded action (as the engine logged it, engine-assigned fields included).
