@@ -75,9 +75,10 @@ class LegalActions(Generic[StateT, ConfigT]):
         accepts, and whether their class overrides ``check`` (else every one of them is legal).
         For an active player of a game that is not over, with ``ctx`` on ``state``.
 
-        ``lazy``: where the handler keeps the default tests (nothing reads a candidate before it
-        is drawn), ``enumerate``'s candidates come unbuilt (``tabletop._lazy``); the caller
-        builds the one it draws with :func:`~tabletop._lazy.built` before checking it.
+        ``lazy``: where the handler keeps the default ``is_valid_action`` (nothing reads a
+        candidate before it is drawn), ``enumerate``'s candidates come unbuilt
+        (``tabletop._lazy``); the caller builds the one it draws with
+        :func:`~tabletop._lazy.built` before checking it.
         """
         plan = self._plans[state.machine_state]
         if plan is not None:  # the handler's default tests: every accepted, enumerable type
@@ -99,7 +100,14 @@ class LegalActions(Generic[StateT, ConfigT]):
             action_class, checks = found
             if accepts_by_type and action_type not in handler.accepts:
                 continue  # the default is_valid_action refuses every candidate of this type
-            candidates = action_class.enumerate(state, player_id)
+            if lazy and accepts_by_type:  # nothing reads a candidate before it is drawn
+                token = lazy_candidates.set(True)
+                try:
+                    candidates = action_class.enumerate(state, player_id)
+                finally:
+                    lazy_candidates.reset(token)
+            else:
+                candidates = action_class.enumerate(state, player_id)
             if not accepts_by_type:
                 candidates = [
                     candidate for candidate in candidates if handler.is_valid_action(candidate, ctx)
