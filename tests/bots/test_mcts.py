@@ -13,6 +13,7 @@ import orjson
 import pytest
 from pydantic import BaseModel
 from tabletop import AnyState, GameConfig, GameEngine, new_prng_key
+from tabletop._processor import ActionProcessor
 from tabletop.bots import Bot, MctsBot, RandomBot, action_key, identity_determinizer, playout
 from tabletop.games import load
 from tabletop.testing import GameHarness, make_game
@@ -141,14 +142,14 @@ def test_stopping_early_never_changes_the_choice(
     harness = _ttt(*marks)
     player = harness.state.active_player_ids[0]
     engine = harness.engine
-    runs: list[int] = []
-    run = engine.run
+    runs: list[int] = []  # every action the engine processes, whichever way it was submitted
+    process = ActionProcessor.process
 
     def counting(*args: Any, **kwargs: Any) -> Any:
         runs.append(1)
-        return run(*args, **kwargs)
+        return process(*args, **kwargs)
 
-    monkeypatch.setattr(engine, "run", counting)
+    monkeypatch.setattr(ActionProcessor, "process", counting)
     full = MctsBot(engine, iterations=200, seed=seed).evaluate(harness.state, player, harness.game)
     full_runs = len(runs)
     chosen = MctsBot(engine, iterations=200, seed=seed).choose(harness.state, player, harness.game)

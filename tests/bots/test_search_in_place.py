@@ -10,14 +10,18 @@ import pytest
 from pydantic import BaseModel
 from tabletop import AnyState, GameConfig, GameEngine
 from tabletop._engine import run_owned
-from tabletop.bots import MctsBot, _mcts, _rollout, playout
+from tabletop.bots import MctsBot, _mcts, _positions, _rollout, playout
 from tabletop.games import load
 from tabletop.testing import TEST_PRNG_KEY, GameHarness, make_game
 
 
-def _count_runs(engine: GameEngine[Any, Any], monkeypatch: pytest.MonkeyPatch) -> dict[bool, int]:
-    """Count the engine's runs by whether they are in place (``in_place``, or ``run_owned``)."""
-    counts = {True: 0, False: 0}
+def _count_runs(engine: GameEngine[Any, Any], monkeypatch: pytest.MonkeyPatch) -> dict[bool | str, int]:
+    """Count the engine's runs by whether they are in place (``in_place``, or ``run_owned``).
+
+    ``"edge"`` counts the tree's runs of an edge met for the first time (in place on a copy of
+    the remembered position's state, counted under True too).
+    """
+    counts: dict[bool | str, int] = {True: 0, False: 0, "edge": 0}
     run = engine.run
 
     def counting(*args: Any, **kwargs: Any) -> Any:
@@ -28,9 +32,14 @@ def _count_runs(engine: GameEngine[Any, Any], monkeypatch: pytest.MonkeyPatch) -
         counts[True] += 1
         run_owned(*args, **kwargs)
 
+    def counting_edge(*args: Any, **kwargs: Any) -> None:
+        counts["edge"] += 1
+        counting_owned(*args, **kwargs)
+
     monkeypatch.setattr(engine, "run", counting)
     for module in (_mcts, _rollout):  # the bots' in-place run of a candidate they own
         monkeypatch.setattr(module, "run_owned", counting_owned)
+    monkeypatch.setattr(_positions, "run_owned", counting_edge)
     return counts
 
 
@@ -46,11 +55,13 @@ def test_without_hidden_information_rollouts_run_in_place_and_tree_edges_are_run
     counts = _count_runs(engine, monkeypatch)
     ranked = MctsBot(engine, iterations=iterations, seed=1).evaluate(state, "p1", game)
     assert sum(stats.visits for stats in ranked) == iterations
-    # A copying run only for a tree edge met for the first time after its expansion (then it is
-    # remembered); the expansion and every rollout action run in place on the iteration's copy.
-    assert counts[False] < iterations
+    # A tree edge runs only when met for the first time after its expansion (then it is
+    # remembered), on a copy of its position; the expansion and every rollout action run in
+    # place on the iteration's copy. Nothing goes through a copying run.
+    assert counts[False] == 0
+    assert 0 < counts["edge"] < iterations
     assert counts[True] >= iterations
-    assert counts[True] > 2 * counts[False]
+    assert counts[True] > 3 * counts["edge"]
     assert state.model_dump_json() == before
 
 
@@ -107,6 +118,6 @@ def test_handing_owned_candidates_to_the_engine_plays_exactly_as_submitting_them
     def submitted(engine: GameEngine[Any, Any], action: Any, state: Any, game: Any, **_: bool) -> None:
         engine.run(action, state, game, in_place=True)  # re-validated into a copy and checked again
 
-    for module in (_mcts, _rollout):
+    for module in (_mcts, _positions, _rollout):
         monkeypatch.setattr(module, "run_owned", submitted)
     assert _mcts_actions(name, decisions=8) == handed_over

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -15,6 +16,7 @@ from tabletop._copier import copier
 from tabletop._definition import GameDefinition
 from tabletop._errors import IllegalActionError, InvalidStateError, PrngKeyError
 from tabletop._game import Game, GameConfig
+from tabletop._lazy import built, is_unbuilt
 from tabletop._legal import LegalActions
 from tabletop._machine import AnyState, ChanceResolver, HydratedAction, MachineContext
 from tabletop._parser import RawAction
@@ -425,6 +427,11 @@ def run_owned(
         IllegalActionError: The action may not be played now.
         GameDefinitionError: A handler broke its declaration.
     """
+    if is_unbuilt(action):  # a lazy candidate nobody built: validated in full
+        with suppress(ValidationError):  # else run refuses it with the parser's error (invalid-value)
+            action = built(action)
+        engine.run(action, state, game, in_place=True, chance=chance)
+        return
     if (
         type(action) not in engine._actions
         or action.source is not ActionSource.USER

@@ -10,6 +10,7 @@ from tabletop._action import GameAction
 from tabletop._definition import GameDefinition
 from tabletop._errors import IllegalActionError
 from tabletop._game import Game, GameConfig
+from tabletop._lazy import lazy_candidates
 from tabletop._machine import AnyState, HydratedAction, MachineContext, StateHandler
 
 __all__ = ["LegalActions"]
@@ -66,17 +67,28 @@ class LegalActions(Generic[StateT, ConfigT]):
         return legal
 
     def offered(
-        self, state: StateT, player_id: str, ctx: MachineContext[StateT, ConfigT]
+        self, state: StateT, player_id: str, ctx: MachineContext[StateT, ConfigT], *, lazy: bool = False
     ) -> list[tuple[Iterable[Action[StateT, ConfigT]], bool]]:
         """The candidates the handler accepts from ``player_id``, not yet checked, type by type.
 
         Per action type the handler offers (in its order): that type's candidates the handler
         accepts, and whether their class overrides ``check`` (else every one of them is legal).
         For an active player of a game that is not over, with ``ctx`` on ``state``.
+
+        ``lazy``: where the handler keeps the default ``is_valid_action`` (nothing reads a
+        candidate before it is drawn), ``enumerate``'s candidates come unbuilt
+        (``tabletop._lazy``); the caller builds the one it draws with
+        :func:`~tabletop._lazy.built` before checking it.
         """
         plan = self._plans[state.machine_state]
         if plan is not None:  # the handler's default tests: every accepted, enumerable type
-            return [(action_class.enumerate(state, player_id), checks) for action_class, checks in plan]
+            if not lazy:
+                return [(action_class.enumerate(state, player_id), checks) for action_class, checks in plan]
+            token = lazy_candidates.set(True)
+            try:
+                return [(action_class.enumerate(state, player_id), checks) for action_class, checks in plan]
+            finally:
+                lazy_candidates.reset(token)
         handler = self._handlers[state.machine_state]
         enumerable = self._enumerable
         accepts_by_type = type(handler).is_valid_action is StateHandler.is_valid_action
@@ -88,7 +100,14 @@ class LegalActions(Generic[StateT, ConfigT]):
             action_class, checks = found
             if accepts_by_type and action_type not in handler.accepts:
                 continue  # the default is_valid_action refuses every candidate of this type
-            candidates = action_class.enumerate(state, player_id)
+            if lazy and accepts_by_type:  # nothing reads a candidate before it is drawn
+                token = lazy_candidates.set(True)
+                try:
+                    candidates = action_class.enumerate(state, player_id)
+                finally:
+                    lazy_candidates.reset(token)
+            else:
+                candidates = action_class.enumerate(state, player_id)
             if not accepts_by_type:
                 candidates = [
                     candidate for candidate in candidates if handler.is_valid_action(candidate, ctx)

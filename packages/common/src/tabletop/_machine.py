@@ -12,6 +12,7 @@ from tabletop._action import ActionSource, GameAction, payload_fields
 from tabletop._copier import fields_set
 from tabletop._game import Game, GameConfig
 from tabletop._hydration import Hydrated
+from tabletop._lazy import UNBUILT, lazy_candidates
 from tabletop._model import writes_directly
 from tabletop._prng import Prng
 from tabletop._state import GameResult, GameState, PlayerState, SimultaneousGroup
@@ -284,8 +285,19 @@ class HydratedAction(GameAction, Hydrated[ActionT], Generic[ActionT, StateT, Con
 
     @classmethod
     def candidate(cls, state: StateT, player_id: str | None, /, **fields: object) -> Self:
-        """Build a candidate action (empty id) for ``enumerate``."""
+        """Build a candidate action (empty id) for ``enumerate``.
+
+        Inside a search's draw (``tabletop._lazy.enumerate_lazily``) the candidate is left
+        unbuilt: the search validates only the one it draws, from the same values.
+        """
         values = {"id": "", "game_id": state.game_id, "player_id": player_id, **fields}
+        if lazy_candidates.get():
+            unbuilt = _new(cls)
+            _set(unbuilt, "__dict__", values)
+            fields_set(unbuilt, UNBUILT)  # type: ignore[arg-type]  # identity-compared sentinel
+            _set(unbuilt, "__pydantic_extra__", None)
+            _set(unbuilt, "__pydantic_private__", None)
+            return unbuilt
         return cls.__pydantic_validator__.validate_python(values)  # type: ignore[no-any-return]
 
 

@@ -18,7 +18,7 @@ from tabletop._machine import AnyState, HydratedAction
 from tabletop._prng import PrngState
 from tabletop.bots._bot import new_action_id
 from tabletop.bots._determinizer import Determinizer, identity_determinizer
-from tabletop.bots._positions import Position, PositionTable, action_key
+from tabletop.bots._positions import SIMULATED_ID, Position, PositionTable, action_key
 from tabletop.bots._rollout import RandomRollout
 from tabletop.bots._tree import Node, back_up, decided, expand, gc_paused, rewards, select
 from tabletop.views import declares_visibility, project
@@ -71,8 +71,9 @@ class MctsBot(Generic[StateT, ConfigT]):
     are sampled anew in each world.
 
     All randomness comes from the bot's own generator; the game's PRNG is never touched.
-    Simulated actions go through the engine (``engine.run``; a fresh candidate an iteration
-    owns is handed over in place, without a re-validated copy). Each iteration copies its
+    Simulated actions go through the engine (``engine.run``'s rules; a candidate the engine
+    enumerated and checked, or a copy of one the tree remembers, is handed over in place,
+    without a re-validated copy). Each iteration copies its
     world once and plays the expanded action and the rollout on that copy in place
     (``in_place=True``); the tree walk above it runs on copies (remembered positions, without
     a determinizer) or in place on the iteration's sampled world (with one). The states passed
@@ -317,8 +318,8 @@ class MctsBot(Generic[StateT, ConfigT]):
             state = self.engine.copy_state(state)
             # A successor's PRNG belongs to a remembered state: the rollout gets a copy of it.
             state.prng = future if future is own else future.model_copy()
-            if expanded is not None:
-                self.engine.run(expanded, state, table.game, in_place=True)
+            if expanded is not None:  # the table's checked candidate: a copy of it is handed over
+                run_owned(self.engine, expanded.with_id(SIMULATED_ID), state, table.game)
             self._rollout.play(state, table.game, self.rng, self.max_rollout_actions)
         back_up(path, self._rewards(state))
 

@@ -19,7 +19,7 @@ import orjson
 
 from tabletop._action import GameAction
 from tabletop._checksum import remember_id
-from tabletop._engine import GameEngine
+from tabletop._engine import GameEngine, run_owned
 from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState, HydratedAction
 from tabletop._prng import PrngState
@@ -174,8 +174,9 @@ class PositionTable(Generic[StateT, ConfigT]):
     ) -> tuple[Position[StateT, ConfigT], PrngState]:
         """Where legal action ``index`` leads when played with ``prng``, and the PRNG after it.
 
-        The action runs through the engine on ``position``'s state with ``prng`` in place of
-        the state's own. If it drew nothing, the successor is remembered (it is the same in
+        The action (a copy of the remembered candidate, handed over with ``run_owned``) runs
+        through the engine on a copy of ``position``'s state with ``prng`` in place of the
+        state's own. If it drew nothing, the successor is remembered (it is the same in
         every world); if it drew, it is run again next time, with that time's PRNG.
         """
         known = position.successors[index]
@@ -184,8 +185,11 @@ class PositionTable(Generic[StateT, ConfigT]):
         self.runs += 1
         state = position.state
         if state.prng != prng:
-            state = state.model_copy(update={"prng": prng})  # shallow: the run copies it anyway
-        after = self.engine.run(position.legal[index], state, self.game).state
+            state = state.model_copy(update={"prng": prng})  # shallow: copied next
+        after = self.engine.copy_state(state)
+        # The remembered candidate was enumerated and checked by the engine: a copy of it is
+        # handed over (every rule applies; it is not re-validated into yet another copy).
+        run_owned(self.engine, position.legal[index].with_id(SIMULATED_ID), after, self.game)
         following = self.position(after)
         if after.prng.invocations == prng.invocations:
             position.successors[index] = following

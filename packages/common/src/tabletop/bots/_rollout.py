@@ -9,6 +9,7 @@ from tabletop._action import GameAction
 from tabletop._engine import GameEngine, run_owned
 from tabletop._errors import IllegalActionError
 from tabletop._game import Game, GameConfig
+from tabletop._lazy import built
 from tabletop._legal import LegalActions
 from tabletop._machine import AnyState, HydratedAction, MachineContext
 from tabletop.bots._bot import give_id
@@ -27,10 +28,12 @@ class RandomRollout(Generic[StateT, ConfigT]):
     """Plays a game on from a state with uniformly random legal actions, in place.
 
     A move is drawn uniformly among the acting player's legal actions, as from
-    :meth:`GameEngine.legal_actions`, but without checking every candidate: the candidates are
-    enumerated as the engine does (the handler's action types for the player, each type's
-    ``enumerate``, the handler's ``is_valid_action``), then drawn at random and ``check``-ed one
-    at a time; a candidate that fails is set aside and the draw is repeated among the rest.
+    :meth:`GameEngine.legal_actions`, but without building and checking every candidate: the
+    candidates are enumerated as the engine does (the handler's action types for the player,
+    each type's ``enumerate``, the handler's ``is_valid_action``), left unbuilt where the
+    handler keeps the default tests (``tabletop._lazy``: only the drawn one is validated into
+    a model, from the same values), then drawn at random and ``check``-ed one at a time; a
+    candidate that fails is set aside and the draw is repeated among the rest.
     That is a uniform draw among the legal ones, for the price of one check when most pass.
     The drawn action, a fresh candidate the rollout owns, then runs in place through the
     engine with every rule of a submission (``run_owned``: :meth:`GameEngine.run` with
@@ -68,11 +71,11 @@ class RandomRollout(Generic[StateT, ConfigT]):
     ) -> HydratedAction[GameAction, StateT, ConfigT] | None:
         """:meth:`choose` for an active player of a game that is not over, with ``ctx`` on ``state``."""
         candidates: list[HydratedAction[GameAction, StateT, ConfigT]] = []
-        for offered, _ in self._offered(state, player_id, ctx):
+        for offered, _ in self._offered(state, player_id, ctx, lazy=True):
             candidates += offered
         while candidates:
             index = rng.randrange(len(candidates))
-            candidate = candidates[index]
+            candidate = built(candidates[index])  # only the drawn candidate becomes a model
             if type(candidate).check is not _NO_CHECK:
                 try:
                     candidate.check(ctx)
