@@ -146,6 +146,18 @@ class Table(GameState[Seat, Phase]):
     """Public messages."""
 
 
+def table_with_secret(log: list[str]) -> Table:
+    """A table where p2 holds the secret 777 and the public log says ``log``."""
+    return Table(
+        id="s",
+        game_id="g",
+        players=[Seat(player_id="p1"), Seat(player_id="p2", secret=777)],
+        prng=PrngState(seed=12345, invocations=1),
+        machine_state=Phase.PLAY,
+        log=log,
+    )
+
+
 def test_a_hidden_value_that_is_also_public_is_flagged_only_when_it_shows_more_often() -> None:
     table = Table(
         id="s",
@@ -162,14 +174,7 @@ def test_a_hidden_value_that_is_also_public_is_flagged_only_when_it_shows_more_o
 
 
 def test_a_hidden_value_inside_text_the_view_adds_is_found() -> None:
-    table = Table(
-        id="s",
-        game_id="g",
-        players=[Seat(player_id="p1"), Seat(player_id="p2", secret=777)],
-        prng=PrngState(seed=12345, invocations=1),
-        machine_state=Phase.PLAY,
-        log=["p2 drew"],
-    )
+    table = table_with_secret(log=["p2 drew"])
     data = project(table, "p1").model_dump(mode="json")
     assert find_leaks(table, json.dumps(data), "p1") == []
     data["log"] = ["p2 drew", "p2 holds 777"]
@@ -179,14 +184,9 @@ def test_a_hidden_value_inside_text_the_view_adds_is_found() -> None:
 
 
 def test_a_value_the_game_itself_publishes_counts_as_visible() -> None:
-    table = Table(
-        id="s",
-        game_id="g",
-        players=[Seat(player_id="p1"), Seat(player_id="p2", secret=777)],
-        prng=PrngState(seed=12345, invocations=1),
-        machine_state=Phase.PLAY,
-        log=["p2 holds 777"],  # the state's own public field: not the projection's doing
-    )
+    table = table_with_secret(
+        log=["p2 holds 777"]
+    )  # the state's own public field: not the projection's doing
     assert find_leaks(table, project(table, "p1").model_dump_json(), "p1") == []
 
 
@@ -199,14 +199,7 @@ def test_a_value_the_game_itself_publishes_counts_as_visible() -> None:
 def test_a_hidden_value_written_into_public_text_is_found_however_the_text_got_there(
     log: list[str], as_model: bool
 ) -> None:
-    table = Table(
-        id="s",
-        game_id="g",
-        players=[Seat(player_id="p1"), Seat(player_id="p2", secret=777)],
-        prng=PrngState(seed=12345, invocations=1),
-        machine_state=Phase.PLAY,
-        log=["p2 drew"],
-    )
+    table = table_with_secret(log=["p2 drew"])
     view = project(table, "p1").model_copy(update={"log": tuple(log)})
     leaks = LeakChecker(table).find(view if as_model else view.model_dump_json(), "p1")
     assert len(leaks) == 1

@@ -113,16 +113,8 @@ def project(state: AnyState, perspective: Perspective) -> Model:
     if not spectator and perspective not in [player.player_id for player in state.players]:
         msg = f"{perspective!r} is not a player of game {state.game_id!r}"
         raise ValueError(msg)
-    plan = state_plan(type(state), spectator=spectator)
-    built = projector(plan)
-    if built is not None:
-        try:
-            view: Model = built.build(state, perspective, None, state)
-        except (UnreadableError, AttributeError, KeyError, TypeError):
-            pass  # a value the projector cannot read: the reference path below reads it (or says why)
-        else:
-            return view
-    return project_reference(state, perspective)
+    view = _compiled(state_plan(type(state), spectator=spectator), state, perspective)
+    return cast(Model, view) if view is not None else project_reference(state, perspective)
 
 
 def project_seats(
@@ -214,15 +206,8 @@ def project_action(action: ActionT, perspective: Perspective) -> ActionT:
         copy = copier(plain)(action)  # a fresh plain model, as validating the dump gives
         fields_set(copy, set(plain.__pydantic_fields__))
         return cast(ActionT, copy)
-    built = projector(plan)
-    if built is not None:
-        try:
-            view: ActionT = built.build(action, perspective, None, action)
-        except (UnreadableError, AttributeError, KeyError, TypeError):
-            pass  # a value the projector cannot read: the reference path below reads it (or says why)
-        else:
-            return view
-    return project_action_reference(action, perspective)
+    view = _compiled(plan, action, perspective)
+    return cast(ActionT, view) if view is not None else project_action_reference(action, perspective)
 
 
 def project_action_reference(action: ActionT, perspective: Perspective) -> ActionT:
@@ -303,3 +288,16 @@ def _redact(
         chosen = node.select(value)  # type: ignore[union-attr]
         if chosen is not None:
             _redact(chosen, value, data, perspective, owner, root)
+
+
+def _compiled(plan: ModelPlan, subject: BaseModel, perspective: Perspective) -> BaseModel | None:
+    """``subject`` projected by the plan's compiled projector, or None when there is none or it
+    cannot read a value (then the reference path reads it, or says why)."""
+    built = projector(plan)
+    if built is None:
+        return None
+    try:
+        view: BaseModel = built.build(subject, perspective, None, subject)
+    except (UnreadableError, AttributeError, KeyError, TypeError):
+        return None
+    return view
