@@ -1,6 +1,7 @@
 """Gallery's determinizer: a full state consistent with one seat's view, for search bots."""
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -51,7 +52,7 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
         msg = f"not {whose}'s view of a Gallery state: a {type(view).__name__}"
         raise ValueError(msg)
     seen: Any = view  # a derived view type: its fields are the state's, read untyped
-    players: list[Any] = seen.players
+    players: Sequence[Any] = seen.players
     mine = next((player for player in players if player.player_id == seat), None)
     if seat is not None and (mine is None or mine.hand is None or mine.money is None):
         msg = f"not {whose}'s view of a Gallery state"

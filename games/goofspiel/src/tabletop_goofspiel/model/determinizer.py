@@ -1,6 +1,7 @@
 """Goofspiel's determinizer: a full state consistent with one seat's view, for search bots."""
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -37,7 +38,7 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
         msg = f"not {whose}'s view of a Goofspiel state: a {type(view).__name__}"
         raise ValueError(msg)
     seen: Any = view  # a derived view type: its fields are the state's, read untyped
-    hands: dict[str, list[int]] = {player.player_id: player.hand for player in seen.players}
+    hands: dict[str, Sequence[int]] = {player.player_id: player.hand for player in seen.players}
     if not hands or (seat is not None and seat not in hands):
         msg = f"not {whose}'s view of a Goofspiel state"
         raise ValueError(msg)

@@ -1,6 +1,7 @@
 """Hearts' determinizer: a full state consistent with one seat's view, for search bots."""
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -48,7 +49,7 @@ def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> Hydrat
         msg = f"not {whose}'s view of a Hearts state: a {type(view).__name__}"
         raise ValueError(msg)
     seen: Any = view  # a derived view type: its fields are the state's, read untyped
-    players: list[Any] = seen.players
+    players: Sequence[Any] = seen.players
     ids: list[str] = [player.player_id for player in players]
     mine = next((player for player in players if player.player_id == seat), None)
     if seat is not None and (mine is None or mine.hand is None):
@@ -76,7 +77,7 @@ def _deal_unseen(
     rng: random.Random,
 ) -> None:
     """Deal the unseen cards to ``others`` (into ``hidden``), then fill in their hidden passes."""
-    tricks: list[list[Any]] = [trick.cards for trick in seen.tricks]
+    tricks: list[Sequence[Any]] = [trick.cards for trick in seen.tricks]
     plays = [play for cards in tricks for play in cards] + list(seen.trick)
     played = {card_key(play.card) for play in plays}  # plain tuples: a card model hashes slowly
     held = set() if mine is None else {card_key(card) for card in mine.hand}

@@ -26,7 +26,8 @@ AMOUNT_PATH = "amount"
 """The field path auctions report for a bad bid amount."""
 
 
-def _unique_participants(participants: list[str]) -> list[str]:
+def _unique_participants(participants: Sequence[str]) -> Sequence[str]:
+    """The participants, unchanged, if none is named twice (a view holds them as a tuple)."""
     if len(set(participants)) != len(participants):
         msg = f"participants must be unique, got {participants}"
         raise ValueError(msg)

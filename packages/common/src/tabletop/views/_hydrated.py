@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import types
+from collections.abc import Sequence
 from typing import cast
 
 from pydantic import BaseModel
@@ -38,7 +39,7 @@ class HydratedStateView(Model, Hydrated[Model]):
         Raises:
             KeyError: No player has that id.
         """
-        players: list[Model] = getattr(self, "players")  # noqa: B009 - declared by the view type
+        players: Sequence[Model] = getattr(self, "players")  # noqa: B009 - declared by the view type
         for player in players:
             if getattr(player, "player_id", None) == player_id:
                 return player
@@ -47,7 +48,7 @@ class HydratedStateView(Model, Hydrated[Model]):
 
     def is_active(self, player_id: str) -> bool:
         """True if the player may act now."""
-        active: list[str] = getattr(self, "active_player_ids")  # noqa: B009
+        active: Sequence[str] = getattr(self, "active_player_ids")  # noqa: B009
         return player_id in active
 
     @property
