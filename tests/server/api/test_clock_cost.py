@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 import pytest
 from sqlalchemy import event
 from tabletop_fixtures.live_server import Api, LiveServer, live_server
@@ -135,3 +136,38 @@ def test_a_clocked_action_costs_no_extra_transaction(counted: tuple[LiveServer, 
     for (plain_commits, plain_sql), (commits, sql) in zip(plain, clocked, strict=True):
         assert commits == plain_commits == 1
         assert sorted(sql) == sorted([*plain_sql, *clock_sql])
+
+
+def _joins(api: Api, log: SqlLog, match_id: str) -> list[tuple[int, list[str]]]:
+    """Claim both seats: each claim's SQL."""
+    seen = []
+    for player_id in ("p1", "p2"):
+        log.clear()
+        api.join(match_id, player_id)
+        seen.append(log.counted())
+    return seen
+
+
+def test_a_waiting_seats_clock_starts_in_its_claims_transaction(
+    counted: tuple[LiveServer, Api, SqlLog],
+) -> None:
+    """A claim starts the clock that waited for the seat in its own transaction: one statement
+    more than a claim without a clock (PostgreSQL; SQLite's runs raw), no read or write after it."""
+    server, api, log = counted
+    postgres = server.app.state.service.store.dialect == "postgresql"
+    clock_sql = ["UPDATE clocks SET"] if postgres else []
+    plain_id, _ = _create(api, log, None)
+    clocked_id, _ = _create(api, log, CHESS)
+    plain = _joins(api, log, plain_id)
+    clocked = _joins(api, log, clocked_id)
+    for (plain_commits, plain_sql), (commits, sql) in zip(plain, clocked, strict=True):
+        assert commits == plain_commits == 1
+        assert not [statement for statement in plain_sql if "clocks" in statement]
+        assert sorted(sql) == sorted([*plain_sql, *clock_sql])
+    stored = server.app.state.service.store.get_clock(clocked_id)
+    assert stored is not None and stored.head == 0
+    seats = orjson.loads(stored.state_json)["seats"]
+    assert not seats["p1"]["waiting"] and not seats["p2"]["waiting"]
+    assert seats["p1"]["since_ms"] is not None  # to act: running since the claim
+    assert seats["p2"]["since_ms"] is None
+    assert stored.due_at is not None

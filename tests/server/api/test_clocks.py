@@ -320,13 +320,20 @@ def test_a_seat_taken_on_one_worker_starts_its_clock_on_the_other(migrated_url: 
 
 
 def test_a_taken_seats_clock_starts_even_if_the_worker_stops_right_after_the_claim(
-    clocked: LiveServer, capi: Api
+    migrated_url: str,
 ) -> None:
-    """The claim itself makes the clock due: a keeper starts the seat's clock without the joining
-    request's own follow-up (here switched off, as if that worker had died after the commit)."""
-    clocked.app.state.service.after_join.clear()
-    body = {"game": "tic-tac-toe", "seats": [{"name": "Ann"}, {"name": "Bo"}], "clock": DAY}
-    match_id = capi.ok(capi.http.post("/api/matches", json=body), 201)["id"]
-    capi.join(match_id, "p1")
-    wait_for(lambda: seat_clocks(capi, match_id)["p1"]["running"], "Ann's clock, started by the sweep")
-    assert 86_000_000 < seat_clocks(capi, match_id)["p1"]["remaining_ms"] <= 86_400_000
+    """A claim on a worker that does not know the match's clock makes the clock due: a keeper
+    starts the seat's clock without the joining request's own follow-up (here switched off, as if
+    that worker had died after the commit)."""
+    with live_server(migrated_url, **FAST) as one, live_server(migrated_url, **FAST) as two:
+        first, second = Api(one.url), Api(two.url)
+        try:
+            two.app.state.service.after_join.clear()
+            body = {"game": "tic-tac-toe", "seats": [{"name": "Ann"}, {"name": "Bo"}], "clock": DAY}
+            match_id = first.ok(first.http.post("/api/matches", json=body), 201)["id"]
+            second.join(match_id, "p1")
+            wait_for(lambda: seat_clocks(first, match_id)["p1"]["running"], "Ann's clock, started by a sweep")
+            assert 86_000_000 < seat_clocks(first, match_id)["p1"]["remaining_ms"] <= 86_400_000
+        finally:
+            first.close()
+            second.close()

@@ -98,7 +98,13 @@ def _socket_owner(local_port: int, remote_port: int, workers: Sequence[Worker]) 
         if int(fields[1].split(":")[1], 16) == local_port and int(fields[2].split(":")[1], 16) == remote_port:
             inodes.add(f"socket:[{fields[9]}]")
     for worker in workers:
-        for fd in Path(f"/proc/{worker.process.pid}/fd").iterdir():
+        if worker.process.poll() is not None:  # the killed one holds nothing (and has no /proc entry)
+            continue
+        try:
+            fds = list(Path(f"/proc/{worker.process.pid}/fd").iterdir())
+        except OSError:  # it ended meanwhile
+            continue
+        for fd in fds:
             try:
                 if os.readlink(fd) in inodes:
                     return worker

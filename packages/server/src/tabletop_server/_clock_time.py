@@ -53,6 +53,8 @@ class KnownClock:
     """The settings as every clock view shows them (dumped once, not per view)."""
     away: frozenset[str] = frozenset()
     """The seats bots stand in for, as last read."""
+    active: tuple[str, ...] | None = None
+    """The seats to act at ``head`` (None: not worked out, as for a clock read from the store)."""
 
 
 def to_ms(moment: datetime) -> int:

@@ -6,7 +6,10 @@ write stores the clock as of that write in its own transaction (``step``: comput
 the store records the write, from the clock this worker remembers at the match's head), so a
 clocked action costs no extra transaction. A worker that does not know the clock at the head (the
 match was written by another worker, or this one restarted) has its thread catch up from the log
-after the commit, from the action rows' own ``created_at``. The same thread looks, every ``poll``
+after the commit, from the action rows' own ``created_at``. A human seat's clock waits until a
+player first takes the seat: the claim's own transaction starts it (``claim``: a compare-and-set
+on the clock this worker knows), or, where the worker does not know it, makes the clock due so a
+keeper starts it (``seat_taken`` at once, or any worker's sweep). The same thread looks, every ``poll``
 seconds (and at once on start, so a deadline that passed while the server was down is handled
 then), for clocks that are due or lag behind their match: it leases them (``Store.lease_clocks``:
 ``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so of several workers exactly one takes a clock), brings
@@ -24,9 +27,9 @@ import logging
 import queue
 import threading
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from dataclasses import replace
+from datetime import datetime, timedelta
 
-from pydantic import JsonValue
 from tabletop import Game, GameConfig
 from tabletop._machine import AnyState
 from tabletop.clocks import (
@@ -40,16 +43,14 @@ from tabletop.clocks import (
     take_seats,
 )
 
+from tabletop_server._clock_book import KNOWN_LIMIT, UNKNOWN, ClockBook, Now, utc_now
 from tabletop_server._clock_expiry import announce_low, away_after_timeouts, forfeit, play_for
-from tabletop_server._clock_low import next_point
 from tabletop_server._clock_time import (
     TIMEOUT_PREFIX,
     KnownClock,
     active_in,
     active_seats,
     at_ms,
-    caught_up,
-    clock_json,
     shown_settings,
     taken_since,
     to_ms,
@@ -61,7 +62,8 @@ from tabletop_server._registry import GameEntry
 from tabletop_server._service import MatchService
 from tabletop_server.events import MatchChange
 from tabletop_server.storage import (
-    ClockRow,
+    ClaimClock,
+    ClockClaim,
     ClockWrite,
     MatchRow,
     NewAction,
@@ -74,24 +76,11 @@ __all__ = ["TIMEOUT_PREFIX", "ClockKeeper", "active_seats", "to_ms"]
 
 logger = logging.getLogger("tabletop_server.clocks")
 
-KNOWN_LIMIT = 100_000
-"""Matches whose clock (or lack of one) a worker remembers; beyond it, it starts over."""
-
 LEASE = timedelta(seconds=30)
 """How long a worker holds a clock it took; a worker killed mid-way leaves it to another after."""
 
-Now = Callable[[], datetime]
 
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-_UNKNOWN = object()
-"""Marker: the keeper has not looked at the match yet."""
-
-
-class ClockKeeper:
+class ClockKeeper(ClockBook):
     """Keeps the clocks of one worker's matches and enforces their deadlines.
 
     Args:
@@ -107,21 +96,16 @@ class ClockKeeper:
         *,
         poll: float = 0.5,
         low_fraction: float = 0.0,
-        now: Now = _utc_now,
+        now: Now = utc_now,
         poke_bots: Callable[[str], None] | None = None,
     ) -> None:
-        self.service = service
+        super().__init__(service, low_fraction=low_fraction, now=now)
         self.poll = poll
-        self.low_fraction = low_fraction
-        self.now = now
         self.poke_bots = poke_bots
-        self._known: dict[str, KnownClock | None] = {}
-        """Clocked matches' settings and clocks (None: a match without a clock)."""
-        self._lock = threading.Lock()
         self._queue: queue.Queue[str | None] = queue.Queue()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._steps: dict[str, tuple[int, datetime, ClockState]] = {}
+        self._steps: dict[str, tuple[int, datetime, ClockState, tuple[str, ...]]] = {}
         """Clocks computed for a write (head, time) before its commit: ``played`` keeps them."""
         self.expired = 0
         """Timeouts this worker handled (tests and metrics)."""
@@ -131,6 +115,7 @@ class ClockKeeper:
         service.clock_view = self.view
         service.clock_new = self.create
         service.clock_step = self.step
+        service.clock_claim = self.claim
 
     # -- life -------------------------------------------------------------------------------------
 
@@ -168,10 +153,6 @@ class ClockKeeper:
 
     # -- creation and writes ------------------------------------------------------------------------
 
-    def _due(self, settings: ClockSettings, clock: ClockState, after_ms: int) -> datetime | None:
-        point = next_point(settings.control, clock, self.low_fraction, after_ms)
-        return None if point is None else at_ms(point)
-
     def create(
         self,
         match_id: str,
@@ -195,7 +176,7 @@ class ClockKeeper:
 
         def at(stamp: datetime) -> tuple[str, datetime | None]:
             clock = start_clock(settings.control, players, active, to_ms(stamp), waiting=waiting)
-            self._remember(match_id, KnownClock(settings, clock, head, shown))
+            self._remember(match_id, KnownClock(settings, clock, head, shown, active=tuple(active)))
             return clock.model_dump_json(), self._due(settings, clock, to_ms(stamp))
 
         return NewClock(dumped, head, at)
@@ -208,7 +189,7 @@ class ClockKeeper:
         does not know it at the match's head: its thread catches up from the log after the commit)."""
         match_id = match.row.id
         with self._lock:
-            known = self._known.get(match_id, _UNKNOWN)
+            known = self._known.get(match_id, UNKNOWN)
         if (
             not isinstance(known, KnownClock)
             or known.head != match.row.head
@@ -232,7 +213,7 @@ class ClockKeeper:
             with self._lock:
                 if len(self._steps) >= KNOWN_LIMIT:
                     self._steps.clear()
-                self._steps[match_id] = (head, stamp, clock)
+                self._steps[match_id] = (head, stamp, clock, tuple(active))
             due = self._due(known.settings, clock, to_ms(stamp)) if status == "in_progress" else None
             if status == "in_progress":
                 due = waiting_due(clock, active, stamp, due)
@@ -244,16 +225,48 @@ class ClockKeeper:
         """A write committed (``match`` as written): keep the clock ``step`` computed for it."""
         with self._lock:
             stepped = self._steps.pop(match.row.id, None)
-            known = self._known.get(match.row.id, _UNKNOWN)
+            known = self._known.get(match.row.id, UNKNOWN)
         if stepped is None or not isinstance(known, KnownClock):
             return
-        head, stamp, clock = stepped
+        head, stamp, clock, active = stepped
         if head == match.row.head and stamp == match.row.updated_at:
-            self._remember(match.row.id, KnownClock(known.settings, clock, head, known.shown, known.away))
+            self._remember(match.row.id, replace(known, clock=clock, head=head, active=active))
 
-    def seat_taken(self, match_id: str) -> None:
-        """A player took a seat (committed): start its clock now if it was waiting for them (the
-        claim also made the clock due, so a keeper does it anyway if this fails)."""
+    def claim(self, match_id: str, player_id: str) -> ClaimClock:
+        """What claiming the seat does to the match's clock, in the claim's transaction: start the
+        seat's clock if it waits for its player and this worker knows the clock and who is to act
+        (``"unknown"`` otherwise: the claim makes the clock due and ``seat_taken`` catches up)."""
+        with self._lock:
+            known = self._known.get(match_id, UNKNOWN)
+        if known is None:
+            return "none"
+        if not isinstance(known, KnownClock) or known.active is None:
+            return "unknown"
+        seat = known.clock.seats.get(player_id)
+        if seat is None or not seat.waiting:  # (a seat never waits again once it stopped)
+            return "none"
+        active = known.active
+
+        def at(stamp: datetime) -> tuple[str, datetime | None]:
+            clock = take_seats(known.clock, [player_id], now_ms=to_ms(stamp), active=active)
+            return clock.model_dump_json(), self._due(known.settings, clock, to_ms(stamp))
+
+        return ClockClaim(known.head, known.clock.model_dump_json(), at)
+
+    def seat_taken(self, match_id: str, clock: ClaimClock) -> None:
+        """A player took a seat (committed): keep the clock the claim started, or start the seat's
+        clock now if it was waiting for them (the claim also made the clock due, so a keeper does
+        it anyway if this fails)."""
+        if clock == "none":
+            return
+        if isinstance(clock, ClockClaim) and clock.started is not None:
+            with self._lock:
+                known = self._known.get(match_id, UNKNOWN)
+            if isinstance(known, KnownClock) and known.head == clock.head:
+                started = ClockState.model_validate_json(clock.started)
+                self._remember(match_id, replace(known, clock=started))
+            self.service.hub.publish(MatchChange(match_id, clock.head))  # streams send the new clock
+            return
         try:
             self.refresh(match_id)
         except (ApiError, StorageError) as error:
@@ -263,69 +276,10 @@ class ClockKeeper:
         """A write of the match committed (from any thread): bring its clock up to date, unless
         the write stored it (``step``) or the match has none."""
         with self._lock:
-            known = self._known.get(row.id, _UNKNOWN)
+            known = self._known.get(row.id, UNKNOWN)
         if known is None or (isinstance(known, KnownClock) and known.head == row.head):
             return
         self._queue.put(row.id)
-
-    def _settings(self, match_id: str) -> tuple[KnownClock | None, ClockRow | None]:
-        with self._lock:
-            if match_id in self._known and self._known[match_id] is None:
-                return None, None
-        row = self.service.store.get_clock(match_id)
-        if row is None:
-            self._remember(match_id, None)
-            return None, None
-        settings = ClockSettings.model_validate(row.settings)
-        found = KnownClock(
-            settings,
-            ClockState.model_validate_json(row.state_json),
-            row.head,
-            shown_settings(settings.model_dump(mode="json")),
-            self._away(match_id),
-        )
-        self._remember(match_id, found)
-        return found, row
-
-    def _away(self, match_id: str) -> frozenset[str]:
-        return frozenset(stand_in.player_id for stand_in in self.service.store.stand_ins(match_id))
-
-    def _remember(self, match_id: str, known: KnownClock | None) -> None:
-        with self._lock:
-            if len(self._known) >= KNOWN_LIMIT and match_id not in self._known:
-                self._known.clear()
-            self._known[match_id] = known
-
-    def refresh(self, match_id: str) -> KnownClock | None:
-        """Bring the stored clock up to the match's head (from the recorded actions' times)."""
-        found = self._refresh(match_id)
-        return None if found is None else found[0]
-
-    def _refresh(self, match_id: str) -> tuple[KnownClock, datetime | None] | None:
-        """``refresh``, and the clock's due time as now stored."""
-        known, row = self._settings(match_id)
-        if known is None or row is None:
-            return None
-        match = self.service.load(match_id)
-        taken = taken_since(known.clock, match)
-        if row.head == match.row.head and match.row.status == "in_progress" and not taken:
-            return known, row.due_at  # (``_settings`` read the stand-ins again)
-        clock = known.clock
-        if row.head != match.row.head or match.row.status != "in_progress":
-            clock = caught_up(self.service.store, match, known.settings.control, clock, known.head)
-        if taken:  # their clocks start when the keeper first sees them taken (or the last write)
-            moment = max(to_ms(match.row.updated_at), to_ms(row.due_at or self.now()))
-            clock = take_seats(
-                clock, taken, now_ms=min(moment, to_ms(self.now())), active=active_seats(match)
-            )
-        updated = KnownClock(known.settings, clock, match.row.head, known.shown, known.away)
-        due = None
-        if match.row.status == "in_progress":
-            due = self._due(known.settings, updated.clock, to_ms(match.row.updated_at))
-        self.service.store.save_clock(match_id, updated.clock.model_dump_json(), updated.head, due)
-        self._remember(match_id, updated)
-        self.service.hub.publish(MatchChange(match_id, match.row.head))  # streams send the new clock
-        return updated, due
 
     # -- deadlines ----------------------------------------------------------------------------------
 
@@ -393,23 +347,3 @@ class ClockKeeper:
         self.refresh(match_id)
         self.service.store.release_clock(match_id)  # (the move's write stored the clock, lease kept)
         return 1 if done else 0
-
-    # -- views ----------------------------------------------------------------------------------------
-
-    def view(self, match: LoadedMatch) -> JsonValue:
-        """The ``ClockView`` JSON of a match (None without a clock): each seat's time left as of
-        the server's clock, and the server's time."""
-        match_id = match.row.id
-        with self._lock:
-            cached = self._known.get(match_id, _UNKNOWN)
-        if cached is None:
-            return None
-        known = cached if isinstance(cached, KnownClock) and cached.head == match.row.head else None
-        if known is None or taken_since(known.clock, match):  # (another worker may have started it)
-            known, _ = self._settings(match_id)
-            if known is None:
-                return None
-        in_progress = match.row.status == "in_progress"
-        return clock_json(
-            known.settings.control, known.shown, known.clock, known.head, known.away, in_progress, self.now()
-        )

@@ -45,6 +45,7 @@ from tabletop_server._upgrade import resolve_version
 from tabletop_server.events import EventHub, MatchChange, StreamCounter
 from tabletop_server.storage import (
     ENDED,
+    ClaimClock,
     ClockWrite,
     IdempotentRetryError,
     MatchRow,
@@ -117,9 +118,11 @@ class MatchService:
         self.after_write: list[Callable[[MatchRow], None]] = []
         """Called (from any thread) with the row of every match after each committed write: the
         clock keeper (``tabletop_server._clocks``)."""
-        self.after_join: list[Callable[[str], None]] = []
-        """Called with the match's id after a seat was taken (committed): the clock keeper starts
-        the seat's clock if it was waiting for its player."""
+        self.after_join: list[Callable[[str, ClaimClock], None]] = []
+        """Called with the match's id and what the claim did to its clock after a seat was taken
+        (committed): the clock keeper, which starts the seat's clock if the claim could not."""
+        self.clock_claim: Callable[[str, str], ClaimClock] | None = None
+        """What claiming a seat does to the match's clock (the clock keeper's ``claim``)."""
         self.after_play: list[Callable[[LoadedMatch, Sequence[NewAction]], None]] = []
         """Called on the action path with the match as written and the actions recorded, before
         it is announced: the clock keeper moves the clock on in memory."""
@@ -411,6 +414,7 @@ class MatchService:
         if idempotency_key is not None:
             key = claim_key(match_id, player_id, name, invite, idempotency_key)
         credential = None if invite is None else hash_token(invite)
+        clock: ClaimClock = "unknown" if self.clock_claim is None else self.clock_claim(match_id, player_id)
         for attempt in range(3):
             try:
                 seat = self.store.claim_seat(
@@ -420,6 +424,7 @@ class MatchService:
                     name=name,
                     credential_hash=credential,
                     idempotency=key,
+                    clock=clock,
                 )
                 break
             except (IdempotentRetryError, SeatTakenError) as error:  # a concurrent retry won?
@@ -437,7 +442,7 @@ class MatchService:
             else:
                 self.cache.drop(match_id)
         for hook in self.after_join:
-            hook(match_id)
+            hook(match_id, clock)
         return {"player_id": player_id, "token": token}
 
     def leave(self, match_id: str, player_id: str, authorization: str | None) -> None:

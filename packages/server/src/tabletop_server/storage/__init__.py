@@ -23,7 +23,7 @@ relative to the working directory when the variable is not set; its folder is cr
 """
 
 from tabletop_server.storage._access import ENDED
-from tabletop_server.storage._clocks import ClockRow, ClockWrite, NewClock, TimeoutRow
+from tabletop_server.storage._clocks import ClaimClock, ClockClaim, ClockRow, ClockWrite, NewClock, TimeoutRow
 from tabletop_server.storage._engines import StoreOptions
 from tabletop_server.storage._errors import (
     DuplicateActionIdError,
@@ -73,6 +73,8 @@ __all__ = [
     "DATA_DIR_ENV",
     "ENDED",
     "ActionRow",
+    "ClaimClock",
+    "ClockClaim",
     "ClockRow",
     "ClockWrite",
     "DeliveryJob",

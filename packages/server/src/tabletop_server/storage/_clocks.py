@@ -14,6 +14,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Literal
 
 import orjson
 from sqlalchemy import Connection, bindparam, insert, or_, select, update
@@ -29,6 +30,8 @@ from tabletop_server.storage._tables import clocks, matches, timeouts
 from tabletop_server.storage._writes import _SQLITE_TIME, _advance, _sqlite
 
 __all__ = [
+    "ClaimClock",
+    "ClockClaim",
     "ClockRow",
     "ClockStore",
     "ClockWrite",
@@ -52,6 +55,25 @@ class NewClock:
     settings: JsonObject
     head: int
     at: ClockWrite
+
+
+@dataclass(slots=True)
+class ClockClaim:
+    """The clock of a match whose seat is being claimed, as the keeper knows it, with the seat
+    still waiting for its player: stored at ``head`` as ``state_json``, and ``at`` gives it with
+    the seat taken at a moment (its JSON and next due time)."""
+
+    head: int
+    state_json: str
+    at: ClockWrite
+    started: str | None = None
+    """Set by the claim: the clock JSON its transaction stored (None: the stored clock was not
+    this one, so the claim made it due instead and a keeper starts the seat)."""
+
+
+ClaimClock = ClockClaim | Literal["unknown", "none"]
+"""What a claim does to the match's clock: start the seat's (``ClockClaim``), make a clock the
+keeper does not know due (``"unknown"``), or nothing (``"none"``: no clock, or the seat's runs)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,10 +183,60 @@ _SEAT_TAKEN = (
 )
 
 
-def clock_seat_taken(connection: Connection, match_id: str, stamp: datetime) -> None:
-    """A player took a seat of the match at ``stamp`` (in the claim's transaction): its clock, if
-    it has one, falls due then, so a keeper (any worker, even after a crash) starts the seat's
-    clock if it was waiting for its player (``tabletop.clocks.take_seats``)."""
+_SQLITE_SEAT_STARTED = (
+    "UPDATE clocks SET state = ?, due_at = ?, updated_at = ? WHERE match_id = ? AND head = ? AND state = ?"
+)
+
+_SEAT_STARTED = (
+    update(clocks)
+    .where(
+        clocks.c.match_id == bindparam("started_match"),
+        clocks.c.head == bindparam("started_head"),
+        clocks.c.state == bindparam("started_was"),
+    )
+    .values(
+        state=bindparam("started_state"),
+        due_at=bindparam("started_due", type_=clocks.c.due_at.type),
+        updated_at=bindparam("started_at", type_=clocks.c.updated_at.type),
+    )
+)
+
+
+def clock_seat_taken(connection: Connection, match_id: str, stamp: datetime, clock: ClaimClock) -> None:
+    """A player took a seat of the match at ``stamp`` (in the claim's transaction).
+
+    With a ``ClockClaim``, the seat's clock starts here (``tabletop.clocks.take_seats``, computed
+    by the keeper) if the stored clock is still the one the keeper knows: a compare-and-set on its
+    head and JSON (PostgreSQL re-checks it after a concurrent claim's commit), so of two claims
+    racing on one clock the second falls back. Otherwise, and for a clock the keeper does not
+    know, the clock falls due at ``stamp``, so a keeper (any worker, even after a crash) starts the
+    seat if it was waiting for its player.
+    """
+    if clock == "none":
+        return
+    if isinstance(clock, ClockClaim):
+        clock.started = None  # (a retried claim: what a rolled-back try stored is gone)
+        state_json, due_at = clock.at(stamp)
+        raw = _sqlite(connection)
+        if raw is not None:
+            due = None if due_at is None else due_at.strftime(_SQLITE_TIME)
+            values = (state_json, due, stamp.strftime(_SQLITE_TIME), match_id, clock.head, clock.state_json)
+            moved = raw.execute(_SQLITE_SEAT_STARTED, values).rowcount
+        else:
+            moved = connection.execute(
+                _SEAT_STARTED,
+                {
+                    "started_match": match_id,
+                    "started_head": clock.head,
+                    "started_was": clock.state_json,
+                    "started_state": state_json,
+                    "started_due": due_at,
+                    "started_at": stamp,
+                },
+            ).rowcount
+        if moved == 1:
+            clock.started = state_json
+            return
     connection.execute(_SEAT_TAKEN, {"taken_match": match_id, "taken_at": stamp})
 
 

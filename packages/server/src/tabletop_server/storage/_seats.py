@@ -12,7 +12,7 @@ from sqlalchemy import ColumnElement, Connection, and_, bindparam, delete, exist
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._access import AccessStore, check_claim, find_record, record_key, same_request
-from tabletop_server.storage._clocks import clock_seat_taken
+from tabletop_server.storage._clocks import ClaimClock, clock_seat_taken
 from tabletop_server.storage._convert import now, seat_row
 from tabletop_server.storage._errors import (
     IdempotencyKeyReusedError,
@@ -68,6 +68,7 @@ class SeatStore(AccessStore):
         name: str | None = None,
         credential_hash: str | None = None,
         idempotency: NewIdempotencyKey | None = None,
+        clock: ClaimClock = "unknown",
     ) -> SeatRow:
         """Give a free human seat to the token hashing to ``token_hash`` (one winner per race).
 
@@ -81,6 +82,8 @@ class SeatStore(AccessStore):
             idempotency: The client's key, recorded with the claim. A retry with the same key
                 gives the seat the new ``token_hash`` instead (the previous token stops working),
                 if the claim's token still holds it.
+            clock: What the claim does to the match's clock, in its transaction (a clock the
+                caller does not know falls due now, so a keeper starts the seat if it waits).
 
         Raises:
             UnknownMatchError: No such match.
@@ -104,7 +107,7 @@ class SeatStore(AccessStore):
                     return _reissue(connection, match_id, player_id, record, token_hash)
             check_claim(connection, match_id, player_id, credential_hash)
             seat = _claim(connection)
-            clock_seat_taken(connection, match_id, now())  # a clock waiting for this seat starts
+            clock_seat_taken(connection, match_id, now(), clock)  # a clock waiting for this seat starts
             if idempotency is not None:
                 record_key(connection, idempotency, match_id, player_id=player_id, token_hash=token_hash)
             return seat
