@@ -52,10 +52,19 @@ def own_postgres() -> Iterator[PostgresServer]:
         server.stop()
 
 
-def _matches(api: Api, count: int, seed: int) -> list[tuple[str, dict[str, str]]]:
+CHESS = {"control": {"type": "chess", "main_seconds": 3600}, "policy": {"on_timeout": "forfeit"}}
+"""A clock that never runs out in a test: a clocked match's writes carry its clock."""
+
+
+def _matches(api: Api, count: int, seed: int, *, clocked: bool = False) -> list[tuple[str, dict[str, str]]]:
+    """``count`` matches, both seats taken (with ``clocked``, every other pair has a chess clock)."""
     made = []
     for n in range(count):
-        match = api.create(GAMES[n % 2], 2, seed=seed + n)
+        body: dict[str, object] = {"game": GAMES[n % 2], "seats": [{"name": "One"}, {"name": "Two"}]}
+        body["seed"] = seed + n
+        if clocked and n % 4 >= 2:
+            body["clock"] = CHESS
+        match = api.ok(api.http.post("/api/matches", json=body), 201)
         tokens = {player: api.join(match["id"], player) for player in ("p1", "p2")}
         made.append((match["id"], tokens))
     return made
@@ -106,8 +115,9 @@ def test_fifty_matches_through_two_workers_lose_duplicate_and_reorder_nothing(
     api = Api(a)
     readers: list[EventReader] = []
     try:
-        matches = _matches(api, 50, seed=100)
+        matches = _matches(api, 50, seed=100, clocked=True)
         # each match's first seat follows its events on worker b; its spectator on worker a
+        # (a clocked match's writes notify the other worker in the statement that writes the clock)
         readers = [stream(b, match_id, tokens["p1"]) for match_id, tokens in matches]
         readers += [stream(a, match_id, None) for match_id, _ in matches[:10]]
         groups = []

@@ -17,13 +17,13 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 import orjson
-from sqlalchemy import Connection, bindparam, insert, or_, select, update
+from sqlalchemy import Connection, bindparam, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._base import StoreBase
 from tabletop_server.storage._convert import now, utc
 from tabletop_server.storage._errors import HeadMovedError
-from tabletop_server.storage._notify import notify_change
+from tabletop_server.storage._notify import CHANNEL, change_payload, notify_change
 from tabletop_server.storage._outbox import OutboxEvent, queue_events
 from tabletop_server.storage._rows import JsonObject, MatchRow, MatchUpdate
 from tabletop_server.storage._tables import clocks, matches, timeouts
@@ -256,10 +256,38 @@ _WRITE_CLOCK = (
 )
 
 
-def write_clock(connection: Connection, match_id: str, head: int, clock: tuple[str, datetime | None]) -> None:
+_WRITE_CLOCK_NOTIFY = text(
+    "WITH clock AS (UPDATE clocks SET state = :clock_state, head = :clock_head, due_at = :clock_due, "
+    "updated_at = :clock_stamp WHERE match_id = :clock_match AND head <= :clock_head) "
+    "SELECT pg_notify(:channel, :payload)"
+).bindparams(
+    bindparam("clock_due", type_=clocks.c.due_at.type),
+    bindparam("clock_stamp", type_=clocks.c.updated_at.type),
+)
+"""PostgreSQL: the clock's write and the change's ``NOTIFY`` in one statement (one round trip)."""
+
+
+def write_clock(
+    connection: Connection,
+    match_id: str,
+    head: int,
+    clock: tuple[str, datetime | None],
+    *,
+    notify: bool | None = None,
+) -> None:
     """Store the clock as of ``head`` (in the transaction of the write that made it), unless one
     at a later head is stored. One prepared statement (SQLite: on the raw connection, as the
-    action's own statements), so the clock adds no statement building to the action path."""
+    action's own statements), so the clock adds no statement building to the action path.
+
+    Args:
+        connection: The write's transaction.
+        match_id: The match.
+        head: The head the write moves the match to.
+        clock: The clock's JSON and next due time.
+        notify: PostgreSQL: also queue the write's change notification (``notify_change``, with
+            this ``bot_may_move``) in the same statement, so a clocked action costs no extra
+            round trip. None: the caller notifies, if at all.
+    """
     state_json, due_at = clock
     stamp = now()
     raw = _sqlite(connection)
@@ -269,16 +297,18 @@ def write_clock(connection: Connection, match_id: str, head: int, clock: tuple[s
             _SQLITE_WRITE_CLOCK, (state_json, head, due, stamp.strftime(_SQLITE_TIME), match_id, head)
         )
         return
-    connection.execute(
-        _WRITE_CLOCK,
-        {
-            "clock_match": match_id,
-            "clock_head": head,
-            "clock_state": state_json,
-            "clock_due": due_at,
-            "clock_stamp": stamp,
-        },
-    )
+    values: dict[str, object] = {
+        "clock_match": match_id,
+        "clock_head": head,
+        "clock_state": state_json,
+        "clock_due": due_at,
+        "clock_stamp": stamp,
+    }
+    if notify is None:
+        connection.execute(_WRITE_CLOCK, values)
+        return
+    values["channel"], values["payload"] = CHANNEL, change_payload(match_id, head, bot_may_move=notify)
+    connection.execute(_WRITE_CLOCK_NOTIFY, values)
 
 
 class ClockStore(StoreBase):

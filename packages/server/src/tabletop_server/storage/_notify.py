@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from sqlalchemy import Connection, text
 
-__all__ = ["CHANNEL", "notify_change", "parse_payload"]
+__all__ = ["CHANNEL", "change_payload", "notify_change", "parse_payload"]
 
 CHANNEL = "tabletop_matches"
 """The ``LISTEN``/``NOTIFY`` channel every worker of one database shares."""
@@ -19,9 +19,14 @@ CHANNEL = "tabletop_matches"
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 
 
+def change_payload(match_id: str, head: int, *, bot_may_move: bool) -> str:
+    """The payload of a change's notification (``parse_payload`` reads it)."""
+    return f"{match_id} {head} {int(bot_may_move)}"
+
+
 def notify_change(connection: Connection, match_id: str, head: int, *, bot_may_move: bool) -> None:
     """Queue the notification of a change in the open write transaction (sent on commit)."""
-    payload = f"{match_id} {head} {int(bot_may_move)}"
+    payload = change_payload(match_id, head, bot_may_move=bot_may_move)
     connection.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
 
 

@@ -414,13 +414,15 @@ class Store(SeatStore, RetentionStore, ClockStore, StandInStore, OutboxStore, Re
         def work(connection: Connection) -> None:
             _advance(connection, expected, change, head, stamp, seat=seat)
             _insert_actions(connection, rows)
-            if timed is not None:
-                write_clock(connection, expected.id, head, timed)
             if snapshot:
                 _insert_snapshot(connection, expected.id, head, change.state_json, stamp)
             if events:
                 queue_events(connection, expected.id, expected.revision + 1, head, events, stamp)
-            self._notify(connection, expected.id, head, bots=bots)
+            if timed is None:
+                self._notify(connection, expected.id, head, bots=bots)
+            else:  # (PostgreSQL: the clock and the notification in one statement)
+                notify = bots if self.dialect == "postgresql" else None
+                write_clock(connection, expected.id, head, timed, notify=notify)
 
         return work, stamp, head
 
