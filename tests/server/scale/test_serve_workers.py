@@ -27,6 +27,14 @@ def _listeners(server: PostgresServer, database: str) -> int:
     return int(row[0]) if row else 0
 
 
+def _ready(client: httpx.Client) -> bool:
+    """Whether the server accepts connections and says it is ready."""
+    try:
+        return client.get("/readyz").status_code == 200
+    except httpx.TransportError:
+        return False
+
+
 def test_several_workers_need_postgresql(tmp_path: Path) -> None:
     done = subprocess.run(
         [str(TABLETOP), "serve", "--db", f"sqlite:///{tmp_path / 'x.sqlite3'}", "--workers", "2"],
@@ -60,6 +68,11 @@ def test_two_workers_serve_one_port_and_each_listens_for_changes(
             time.sleep(0.2)
             listeners = _listeners(postgres_server, database)
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as client:
+            # A worker listens for changes during its start-up, before it accepts connections.
+            while not _ready(client):
+                assert process.poll() is None, (tmp_path / "serve.log").read_text()[-2000:]
+                assert time.monotonic() < deadline, (tmp_path / "serve.log").read_text()[-2000:]
+                time.sleep(0.2)
             body = {"game": "tic-tac-toe", "seats": [{"name": "A"}, {"name": "B"}]}
             created = client.post("/api/matches", json=body)
             assert created.status_code == 201
