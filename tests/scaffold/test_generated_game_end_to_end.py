@@ -92,8 +92,35 @@ def _tabletop(root: Path, env: dict[str, str], *argv: str) -> str:
     return _run([sys.executable, "-c", script, *argv], root, env)
 
 
+DETERMINIZER = f'''"""Liars Dice's determinizer: a state consistent with one seat's view, for search bots."""
+
+import random
+
+from pydantic import BaseModel
+from tabletop.bots import fill_hidden
+
+from {PACKAGE}.model.game_state import HydratedLiarsDiceGameState
+
+__all__ = ["determinize"]
+
+
+def determinize(view: BaseModel, seat: str | None, rng: random.Random) -> HydratedLiarsDiceGameState:
+    """A full state that ``seat``'s view cannot tell from the real one: the dice under the
+    other cups are rolled again with ``rng`` (the seat's own are kept as seen)."""
+
+    def fill(part: BaseModel, name: str) -> list[int]:
+        """The three dice under another player's cup."""
+        return [rng.randint(1, 6) for _ in range(3)]
+
+    return fill_hidden(view, HydratedLiarsDiceGameState, fill, rng)
+'''
+"""What a game that hides information adds: a determinizer (``GameDefinition.determinizer``), here on
+``tabletop.bots.fill_hidden``. The conformance suite checks it."""
+
+
 def _add_chance_and_hidden_information(root: Path) -> None:
-    """Each player is dealt three dice at setup, rolled from the state's PRNG and seen by the owner only."""
+    """Each player is dealt three dice at setup, rolled from the state's PRNG and seen by the owner
+    only; the game declares a determinizer for them."""
     source = root / "games" / KEBAB / "src" / PACKAGE
     player = source / "model" / "player_state.py"
     player.write_text(
@@ -122,9 +149,17 @@ def _add_chance_and_hidden_information(root: Path) -> None:
             "        player.dice = [ctx.prng.die_roll() for _ in range(3)]\n",
         )
     )
+    (source / "model" / "determinizer.py").write_text(DETERMINIZER)
     game = source / "definition" / "game.py"
     game.write_text(
-        game.read_text().replace("    max_players=8,\n", "    max_players=8,\n    chance=True,\n")
+        game.read_text()
+        .replace(
+            "    max_players=8,\n", "    max_players=8,\n    chance=True,\n    determinizer=determinize,\n"
+        )
+        .replace(
+            f"from {PACKAGE}.model.game_state import",
+            f"from {PACKAGE}.model.determinizer import determinize\nfrom {PACKAGE}.model.game_state import",
+        )
     )
 
 
