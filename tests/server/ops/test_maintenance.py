@@ -10,6 +10,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from sqlalchemy import create_engine, func, select, update
 from tabletop_fixtures.live_server import Api, live_server
 
@@ -48,6 +49,57 @@ def test_the_write_ahead_log_is_truncated_once_it_passes_its_limit(tmp_path: Pat
         assert len(store.list_matches(limit=500)) == 150
     with sqlite3.connect(path) as check:
         assert check.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_while_writes_go_on_the_log_is_never_emptied_under_the_writers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``TRUNCATE`` checkpoint holds every writer while it runs: under a steady stream of writes
+    the log is left to SQLite (``journal_size_limit`` at each reset), and emptied only once the
+    writes stop."""
+    from sqlalchemy import Connection, event
+    from tabletop_server.storage import StoreOptions, _writer
+    from tabletop_server.storage._engines import open_engines
+    from tabletop_server.storage._url import normalize_url
+
+    monkeypatch.setattr(_writer, "PINNED", 1_000)  # (no reader pins the log here)
+    path = tmp_path / "db.sqlite3"
+    limit = 64 * 1024
+    options = StoreOptions(sqlite_wal_max_bytes=limit, sqlite_checkpoint_seconds=0.05)
+    engines = open_engines(normalize_url(f"sqlite:///{path}"), options)
+    checkpoints: list[str] = []
+
+    @event.listens_for(engines.reader, "connect")
+    def _trace(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+        dbapi_connection.set_trace_callback(
+            lambda sql: checkpoints.append(sql) if "checkpoint(" in sql else None
+        )
+
+    wal = Path(f"{path}-wal")
+    writer = _writer.SqliteWriter(
+        engines.writer, checkpoints=engines.reader, every=0.05, wal_path=str(wal), wal_max_bytes=limit
+    )
+
+    def insert(connection: Connection) -> None:
+        connection.exec_driver_sql("INSERT INTO t (v) VALUES (?)", ("x" * 8_000,))
+
+    try:
+        writer.run(lambda connection: connection.exec_driver_sql("CREATE TABLE t (v TEXT)"))
+        largest = 0
+        while len(checkpoints) < 20:  # writes go on for twenty looks of the checkpointer
+            writer.run(insert)
+            largest = max(largest, os.path.getsize(wal))
+            time.sleep(0.002)
+        assert largest > limit  # (a checkpointer that empties the log past its limit would have)
+        assert not [sql for sql in checkpoints if "TRUNCATE" in sql], "the log was emptied under the writers"
+        _until(
+            lambda: os.path.getsize(wal) <= limit and any("TRUNCATE" in sql for sql in checkpoints),
+            "the log was not emptied once the writes stopped",
+        )
+    finally:
+        writer.close()
+        engines.writer.dispose()
+        engines.reader.dispose()
 
 
 def test_spent_stream_tokens_are_purged(tmp_path: Path) -> None:

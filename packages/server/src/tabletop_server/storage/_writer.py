@@ -19,6 +19,7 @@ import asyncio
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -33,6 +34,13 @@ logger = logging.getLogger("tabletop_server.storage")
 
 MAX_BATCH = 256
 """Most writes committed in one transaction."""
+
+QUIET_SECONDS = 1.0
+"""A log unchanged this long belongs to a quiet server: it may be emptied (see ``PINNED``)."""
+
+PINNED = 4
+"""A log this many times its limit is emptied even while writes go on (readers kept it from
+being reset); below it, only once the server is quiet (see ``SqliteWriter._checkpoint``)."""
 
 
 @dataclass(slots=True)
@@ -114,13 +122,19 @@ class SqliteWriter:
 
     def _checkpoint(self, engine: Engine, every: float) -> None:
         """Copy the write-ahead log into the database file now and then, off the write path
-        (``PASSIVE``: it never waits for, nor blocks, the writer or the readers); when the log
-        file has grown past ``wal_max_bytes`` (readers kept it from being reset), a ``TRUNCATE``
-        checkpoint empties it. That checkpoint never waits for readers (no busy handler): while
-        a reader holds the log it gives up at once and is tried again, so writers never queue
-        behind a long read (with a busy handler they did, and timed out as ``database is locked``)."""
+        (``PASSIVE``: it never waits for, nor blocks, the writer or the readers). The log file
+        is kept near ``wal_max_bytes`` by SQLite itself (``journal_size_limit``: a writer that
+        resets the log after a full copy truncates it), so a ``TRUNCATE`` checkpoint, which
+        holds the writers while it runs, is left for when nothing resets it: the server went
+        quiet (no write for ``QUIET_SECONDS``) or readers kept it from being reset until it grew
+        past ``PINNED`` times the limit; and only right after a ``PASSIVE`` one copied the whole
+        log, so it never copies pages while writers wait (a busy server's log passed its limit
+        every second or two, and a ``TRUNCATE`` then stalled every write for up to 0.1 s). It
+        never waits for readers either (no busy handler): while a reader holds the log it gives
+        up at once and is tried again, so writers never queue behind a long read (with a busy
+        handler they did, and timed out as ``database is locked``)."""
+        seen, moved = -1, time.monotonic()  # the log's frames at the last look, and when they last changed
         while not self._stop.wait(every):
-            mode = "TRUNCATE" if self.wal_bytes() > self._wal_max_bytes > 0 else "PASSIVE"
             try:
                 raw = engine.raw_connection()  # outside any transaction (none may be open)
                 try:
@@ -128,7 +142,18 @@ class SqliteWriter:
                     (waited,) = driver.execute("PRAGMA busy_timeout").fetchone()  # type: ignore[union-attr]
                     driver.execute("PRAGMA busy_timeout=0")  # type: ignore[union-attr]
                     try:
-                        driver.execute(f"PRAGMA wal_checkpoint({mode})")  # type: ignore[union-attr]
+                        busy, frames, copied = driver.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()  # type: ignore[union-attr]
+                        if frames != seen:
+                            seen, moved = frames, time.monotonic()
+                        quiet = time.monotonic() - moved >= QUIET_SECONDS
+                        size, limit = self.wal_bytes(), self._wal_max_bytes
+                        if (
+                            not busy
+                            and frames == copied
+                            and limit > 0
+                            and size > (limit if quiet else PINNED * limit)
+                        ):
+                            driver.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # type: ignore[union-attr]
                     finally:
                         driver.execute(f"PRAGMA busy_timeout={int(waited)}")  # type: ignore[union-attr]
                 finally:
