@@ -140,8 +140,10 @@ class Settings(BaseSettings):
     """Delete an unfinished match nobody touched for this many days (0: keep them; finished
     matches are always kept)."""
     sqlite_wal_max_bytes: int = Field(default=16 * 1024 * 1024, ge=0)
-    """SQLite: when the write-ahead log file grows past this size, it is checkpointed in full
-    and truncated (the writers wait for that moment); 0 never truncates."""
+    """SQLite: the write-ahead log file's size limit. SQLite truncates the log to it whenever it
+    starts the log over; a log still past it once the server is quiet for a second (or past
+    twice it while readers keep it from being started over) is checkpointed in full and emptied,
+    which makes the writers wait for that moment; 0 never truncates."""
     sqlite_max_bytes: int = Field(default=0, ge=0)
     """SQLite: the largest the database file may grow (0: as large as the disk allows). At the cap
     writes answer ``503 storage-full`` as on a full disk, and reads go on."""

@@ -38,7 +38,7 @@ MAX_BATCH = 256
 QUIET_SECONDS = 1.0
 """A log unchanged this long belongs to a quiet server: it may be emptied (see ``PINNED``)."""
 
-PINNED = 4
+PINNED = 2
 """A log this many times its limit is emptied even while writes go on (readers kept it from
 being reset); below it, only once the server is quiet (see ``SqliteWriter._checkpoint``)."""
 
