@@ -40,6 +40,9 @@ def low_of(control: TimeControl, seat: SeatClock, fraction: float) -> int | None
 
 def next_point(control: TimeControl, clock: ClockState, fraction: float, after_ms: int) -> int | None:
     """The clock's next due time: the earliest expiry, or low point later than ``after_ms``."""
+    if fraction <= 0:  # (no low points: the earliest expiry)
+        dues = [due for seat in clock.seats.values() if (due := due_of(control, seat)) is not None]
+        return min(dues, default=None)
     points: list[int] = []
     for seat in clock.seats.values():
         due = due_of(control, seat)

@@ -37,6 +37,12 @@ class ClockState(Model):
     """The seats' clocks by player id."""
 
 
+def _clock(seats: dict[str, SeatClock]) -> ClockState:
+    """The clock of seats this module just built (validated as they were made, owned by nobody
+    else): not copied again, as ``ClockState(seats=...)`` would."""
+    return ClockState.model_construct(seats=seats)
+
+
 def start_clock(
     control: TimeControl,
     player_ids: Sequence[str],
@@ -57,8 +63,8 @@ def start_clock(
     bank = round(control.main_seconds * 1000) if isinstance(control, ChessClock) else None
     waits = set(waiting)
     acting = set(active) - waits
-    return ClockState(
-        seats={
+    return _clock(
+        {
             player_id: SeatClock(
                 bank_ms=bank,
                 since_ms=now_ms if player_id in acting else None,
@@ -80,7 +86,7 @@ def take_seats(clock: ClockState, taken: Iterable[str], *, now_ms: int, active: 
             continue
         since = now_ms if player_id in acting and seat.since_ms is None else seat.since_ms
         seats[player_id] = SeatClock(bank_ms=seat.bank_ms, since_ms=since, timeouts=seat.timeouts)
-    return ClockState(seats=seats)
+    return _clock(seats)
 
 
 def _spent(control: TimeControl, seat: SeatClock, now_ms: int) -> int | None:
@@ -131,7 +137,7 @@ def advance_clock(
         if player_id in acting and since is None and not seat.waiting:
             since = now_ms
         seats[player_id] = SeatClock(bank_ms=bank, since_ms=since, timeouts=timeouts, waiting=seat.waiting)
-    return ClockState(seats=seats)
+    return _clock(seats)
 
 
 def due_of(control: TimeControl, seat: SeatClock) -> int | None:
