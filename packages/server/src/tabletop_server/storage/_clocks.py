@@ -17,13 +17,13 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 import orjson
-from sqlalchemy import Connection, bindparam, insert, or_, select, text, update
+from sqlalchemy import Connection, bindparam, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._base import StoreBase
 from tabletop_server.storage._convert import now, utc
 from tabletop_server.storage._errors import HeadMovedError
-from tabletop_server.storage._notify import CHANNEL, change_payload, notify_change
+from tabletop_server.storage._notify import Along, notify_change
 from tabletop_server.storage._outbox import OutboxEvent, queue_events
 from tabletop_server.storage._rows import JsonObject, MatchRow, MatchUpdate
 from tabletop_server.storage._tables import clocks, matches, timeouts
@@ -37,6 +37,7 @@ __all__ = [
     "ClockWrite",
     "NewClock",
     "TimeoutRow",
+    "clock_along",
     "clock_seat_taken",
     "insert_clock",
     "write_clock",
@@ -256,37 +257,24 @@ _WRITE_CLOCK = (
 )
 
 
-_WRITE_CLOCK_NOTIFY = text(
-    "WITH clock AS (UPDATE clocks SET state = :clock_state, head = :clock_head, due_at = :clock_due, "
-    "updated_at = :clock_stamp WHERE match_id = :clock_match AND head <= :clock_head) "
-    "SELECT pg_notify(:channel, :payload)"
-).bindparams(
-    bindparam("clock_due", type_=clocks.c.due_at.type),
-    bindparam("clock_stamp", type_=clocks.c.updated_at.type),
+_PG_WRITE_CLOCK = (
+    "UPDATE clocks SET state = :clock_state, head = :clock_head, due_at = :clock_due, "
+    "updated_at = :clock_stamp WHERE match_id = :clock_match AND head <= :clock_head"
 )
-"""PostgreSQL: the clock's write and the change's ``NOTIFY`` in one statement (one round trip)."""
+"""``_WRITE_CLOCK`` as a clause of the write's notification (``clock_along``)."""
 
 
-def write_clock(
-    connection: Connection,
-    match_id: str,
-    head: int,
-    clock: tuple[str, datetime | None],
-    *,
-    notify: bool | None = None,
-) -> None:
+def write_clock(connection: Connection, match_id: str, head: int, clock: tuple[str, datetime | None]) -> None:
     """Store the clock as of ``head`` (in the transaction of the write that made it), unless one
     at a later head is stored. One prepared statement (SQLite: on the raw connection, as the
-    action's own statements), so the clock adds no statement building to the action path.
+    action's own statements), so the clock adds no statement building to the action path; on
+    PostgreSQL a write's clock rides in its notification instead (``clock_along``).
 
     Args:
         connection: The write's transaction.
         match_id: The match.
         head: The head the write moves the match to.
         clock: The clock's JSON and next due time.
-        notify: PostgreSQL: also queue the write's change notification (``notify_change``, with
-            this ``bot_may_move``) in the same statement, so a clocked action costs no extra
-            round trip. None: the caller notifies, if at all.
     """
     state_json, due_at = clock
     stamp = now()
@@ -297,18 +285,30 @@ def write_clock(
             _SQLITE_WRITE_CLOCK, (state_json, head, due, stamp.strftime(_SQLITE_TIME), match_id, head)
         )
         return
+    connection.execute(
+        _WRITE_CLOCK,
+        {
+            "clock_match": match_id,
+            "clock_head": head,
+            "clock_state": state_json,
+            "clock_due": due_at,
+            "clock_stamp": stamp,
+        },
+    )
+
+
+def clock_along(match_id: str, head: int, clock: tuple[str, datetime | None]) -> Along:
+    """PostgreSQL: ``write_clock`` as a clause of the write's notification (``notify_change``),
+    so a clocked action costs no round trip of its own."""
+    state_json, due_at = clock
     values: dict[str, object] = {
         "clock_match": match_id,
         "clock_head": head,
         "clock_state": state_json,
         "clock_due": due_at,
-        "clock_stamp": stamp,
+        "clock_stamp": now(),
     }
-    if notify is None:
-        connection.execute(_WRITE_CLOCK, values)
-        return
-    values["channel"], values["payload"] = CHANNEL, change_payload(match_id, head, bot_may_move=notify)
-    connection.execute(_WRITE_CLOCK_NOTIFY, values)
+    return _PG_WRITE_CLOCK, values
 
 
 class ClockStore(StoreBase):

@@ -9,14 +9,20 @@ from the action log.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from sqlalchemy import Connection, text
 
-__all__ = ["CHANNEL", "change_payload", "notify_change", "parse_payload"]
+__all__ = ["CHANNEL", "Along", "change_payload", "notify_change", "parse_payload"]
 
 CHANNEL = "tabletop_matches"
 """The ``LISTEN``/``NOTIFY`` channel every worker of one database shares."""
 
 _NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+
+Along = tuple[str, Mapping[str, object]]
+"""A data-modifying statement of the same write, run in its notification's statement (one round
+trip): its SQL, with ``:named`` parameters unique in the write, and their values."""
 
 
 def change_payload(match_id: str, head: int, *, bot_may_move: bool) -> str:
@@ -24,10 +30,24 @@ def change_payload(match_id: str, head: int, *, bot_may_move: bool) -> str:
     return f"{match_id} {head} {int(bot_may_move)}"
 
 
-def notify_change(connection: Connection, match_id: str, head: int, *, bot_may_move: bool) -> None:
-    """Queue the notification of a change in the open write transaction (sent on commit)."""
+def notify_change(
+    connection: Connection, match_id: str, head: int, *, bot_may_move: bool, along: Sequence[Along] = ()
+) -> None:
+    """Queue the notification of a change in the open write transaction (sent on commit).
+
+    ``along`` are the write's other statements to run in the same one, as ``WITH`` clauses
+    (PostgreSQL runs each exactly once, whether or not the query reads it): a write's outbox
+    rows and its clock cost no round trip of their own.
+    """
     payload = change_payload(match_id, head, bot_may_move=bot_may_move)
-    connection.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
+    if not along:
+        connection.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
+        return
+    values: dict[str, object] = {"channel": CHANNEL, "payload": payload}
+    for _, given in along:
+        values.update(given)
+    clauses = ", ".join(f"along_{n} AS ({sql})" for n, (sql, _) in enumerate(along))
+    connection.execute(text(f"WITH {clauses} SELECT pg_notify(:channel, :payload)"), values)
 
 
 def parse_payload(payload: str) -> tuple[str, int, bool] | None:

@@ -20,10 +20,19 @@ from sqlalchemy import Connection, and_, bindparam, delete, insert, literal, or_
 
 from tabletop_server.storage._base import StoreBase
 from tabletop_server.storage._convert import now, utc
+from tabletop_server.storage._notify import Along
 from tabletop_server.storage._tables import webhook_deliveries as deliveries
 from tabletop_server.storage._tables import webhooks
 
-__all__ = ["DeliveryJob", "DeliveryRow", "OutboxEvent", "OutboxStore", "WebhookRow", "queue_events"]
+__all__ = [
+    "DeliveryJob",
+    "DeliveryRow",
+    "OutboxEvent",
+    "OutboxStore",
+    "WebhookRow",
+    "queue_events",
+    "queued_along",
+]
 
 PENDING, DELIVERED, FAILED = "pending", "delivered", "failed"
 
@@ -120,6 +129,34 @@ _QUEUE = insert(deliveries).from_select(
         webhooks.c.player_id.in_(bindparam("players", expanding=True)),
     ),
 )
+
+
+_PG_QUEUE = (
+    'INSERT INTO webhook_deliveries (webhook_id, event_id, type, match_id, player_id, "index", '
+    "created_at, status, attempts, next_attempt_at) "
+    "SELECT id, CAST(:queue_prefix_{n} AS TEXT) || player_id, :queue_type_{n}, match_id, player_id, "
+    f":queue_index, :queue_stamp, '{PENDING}', 0, :queue_stamp "
+    "FROM webhooks WHERE match_id = :queue_match AND player_id = ANY(:queue_players_{n})"
+)
+"""``_QUEUE`` as a clause of a write's notification (``queued_along``)."""
+
+
+def queued_along(
+    match_id: str, revision: int, index: int, events: Sequence[OutboxEvent], stamp: datetime
+) -> list[Along]:
+    """PostgreSQL: ``queue_events`` as clauses of the write's notification (``notify_change``)."""
+    along: list[Along] = []
+    for n, event in enumerate(e for e in events if e.player_ids):
+        values: dict[str, object] = {
+            f"queue_prefix_{n}": event_id(match_id, revision, event.type, ""),
+            f"queue_type_{n}": event.type,
+            f"queue_players_{n}": list(event.player_ids),
+            "queue_index": index,
+            "queue_stamp": stamp,
+            "queue_match": match_id,
+        }
+        along.append((_PG_QUEUE.format(n=n), values))
+    return along
 
 
 def event_id(match_id: str, revision: int, event_type: str, player_id: str) -> str:

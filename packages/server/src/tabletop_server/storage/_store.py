@@ -11,7 +11,14 @@ from sqlalchemy import Connection, bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._access import record_key
-from tabletop_server.storage._clocks import ClockStore, ClockWrite, NewClock, insert_clock, write_clock
+from tabletop_server.storage._clocks import (
+    ClockStore,
+    ClockWrite,
+    NewClock,
+    clock_along,
+    insert_clock,
+    write_clock,
+)
 from tabletop_server.storage._convert import action_row, action_values, match_row, now
 from tabletop_server.storage._errors import (
     DuplicateActionIdError,
@@ -23,7 +30,7 @@ from tabletop_server.storage._errors import (
 )
 from tabletop_server.storage._links import RematchStore
 from tabletop_server.storage._notify import notify_change
-from tabletop_server.storage._outbox import OutboxEvent, OutboxStore, queue_events
+from tabletop_server.storage._outbox import OutboxEvent, OutboxStore, queue_events, queued_along
 from tabletop_server.storage._retention import RetentionStore
 from tabletop_server.storage._rows import (
     ActionRow,
@@ -416,13 +423,16 @@ class Store(SeatStore, RetentionStore, ClockStore, StandInStore, OutboxStore, Re
             _insert_actions(connection, rows)
             if snapshot:
                 _insert_snapshot(connection, expected.id, head, change.state_json, stamp)
+            if self.dialect == "postgresql":  # (outbox rows, clock and notification: one statement)
+                along = queued_along(expected.id, expected.revision + 1, head, events, stamp)
+                if timed is not None:
+                    along.append(clock_along(expected.id, head, timed))
+                notify_change(connection, expected.id, head, bot_may_move=bots, along=along)
+                return
             if events:
                 queue_events(connection, expected.id, expected.revision + 1, head, events, stamp)
-            if timed is None:
-                self._notify(connection, expected.id, head, bots=bots)
-            else:  # (PostgreSQL: the clock and the notification in one statement)
-                notify = bots if self.dialect == "postgresql" else None
-                write_clock(connection, expected.id, head, timed, notify=notify)
+            if timed is not None:
+                write_clock(connection, expected.id, head, timed)
 
         return work, stamp, head
 
