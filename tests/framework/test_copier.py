@@ -125,6 +125,23 @@ class _SamePoint(_Point):
         return abs(self.x)
 
 
+def test_a_generic_subclass_parametrized_alike_is_copied_field_by_field() -> None:
+    """A hydrated board (``HydratedSquareBoard[str]``) into the plain ``SquareBoard[str]`` of a
+    view: as re-validating, without it (pydantic makes neither class a subclass of the other)."""
+    from tabletop import _copier
+    from tabletop.boards import SquareBoard
+    from tabletop.boards._square_board import HydratedSquareBoard
+
+    board = HydratedSquareBoard[str](width=2, height=1, cells=[["x", None]])
+    assert _copier._Fits(SquareBoard[str])[HydratedSquareBoard[str]]
+    copied = copier(SquareBoard[str])(board)
+    _same(copied, SquareBoard[str].model_validate(board))
+    assert copied.cells is not board.cells and copied.cells[0] is not board.cells[0]
+    assert not _copier._Fits(SquareBoard[str])[HydratedSquareBoard[int]]  # other arguments: validated
+    with pytest.raises(ValidationError):
+        copier(SquareBoard[str])(HydratedSquareBoard[int](width=1, height=1, cells=[[3]]))
+
+
 def test_a_subclass_becomes_the_model_only_if_it_has_the_same_fields() -> None:
     same = _SamePoint(x=-2, tags=["a"])
     copied = copier(_Point)(same)

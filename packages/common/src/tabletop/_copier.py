@@ -242,7 +242,10 @@ class _Fits(dict[type, bool]):
     """Per class: may an instance of it be copied into ``model`` field by field?
 
     Yes for a subclass with the same fields (a hydrated class into its plain model): pydantic
-    re-validates such an instance into ``model`` too, from its fields.
+    re-validates such an instance into ``model`` too, from its fields. A parametrized generic
+    counts its origin's subclasses parametrized alike (``HydratedSquareBoard[str]`` into
+    ``SquareBoard[str]``: pydantic makes neither a subclass of the other) when every field is
+    declared the same, so the values read are valid for ``model`` as they stand.
     """
 
     def __init__(self, model: type[BaseModel]) -> None:
@@ -251,12 +254,32 @@ class _Fits(dict[type, bool]):
 
     def __missing__(self, cls: type) -> bool:
         fits = (
-            issubclass(cls, self.model)
+            issubclass(cls, BaseModel)
+            and (issubclass(cls, self.model) or _same_generic(cls, self.model))
             and cls.__pydantic_fields__.keys() == self.model.__pydantic_fields__.keys()
             and cls.model_config.get("extra") != "allow"
         )
         self[cls] = fits
         return fits
+
+
+def _same_generic(cls: type[BaseModel], model: type[BaseModel]) -> bool:
+    """``cls`` is ``model``'s generic origin's subclass, with the same arguments and fields."""
+    ours, theirs = cls.__pydantic_generic_metadata__, model.__pydantic_generic_metadata__
+    if (
+        not theirs["args"]
+        or ours["args"] != theirs["args"]
+        or ours["origin"] is None
+        or theirs["origin"] is None
+    ):
+        return False
+    if not issubclass(ours["origin"], theirs["origin"]):
+        return False
+    fields, declared = cls.__pydantic_fields__, model.__pydantic_fields__
+    return fields.keys() == declared.keys() and all(
+        fields[name].annotation == field.annotation and fields[name].metadata == field.metadata
+        for name, field in declared.items()
+    )
 
 
 class UnreadableError(Exception):
