@@ -124,7 +124,7 @@ def test_a_hidden_outcome_is_seen_only_by_its_owner_in_the_log_and_the_view() ->
     assert project_action(first, "p2").outcome is None
     assert project_action(first, SPECTATOR).outcome is None  # a spectator
     view = project(harness.state, "p2")
-    assert [player["hand"] for player in view.model_dump()["players"]] == [None, [3, 1]]
+    assert [player["hand"] for player in view.model_dump(mode="json")["players"]] == [None, [3, 1]]
 
 
 def test_a_public_outcome_is_in_every_log() -> None:

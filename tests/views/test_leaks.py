@@ -200,7 +200,7 @@ def test_a_hidden_value_written_into_public_text_is_found_however_the_text_got_t
     log: list[str], as_model: bool
 ) -> None:
     table = table_with_secret(log=["p2 drew"])
-    view = project(table, "p1").model_copy(update={"log": log})
+    view = project(table, "p1").model_copy(update={"log": tuple(log)})
     leaks = LeakChecker(table).find(view if as_model else view.model_dump_json(), "p1")
     assert len(leaks) == 1
     assert leaks[0].startswith("players[1].secret: hidden value 777 appears 1 time(s)"), leaks

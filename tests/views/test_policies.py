@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args, get_origin
 
 import pytest
 from pydantic import BaseModel, Field, ValidationError
@@ -210,7 +210,11 @@ def test_public_fields_and_models_that_hide_nothing_are_untouched(table: Table) 
     data = view(table, "p2")
     assert players(data)["p1"]["shown"] == 109
     assert data["public_cards"] == [{"rank": 5}]
-    assert view_type(Table).model_fields["public_cards"].annotation == list[Card]
+    annotation = view_type(Table).model_fields["public_cards"].annotation
+    assert get_origin(annotation) is tuple  # a view holds tuples, and models that hide nothing
+    twin = get_args(annotation)[0]  # become their frozen twins: same name, schema and JSON
+    assert issubclass(twin, Card) and twin.__name__ == "Card" and twin.model_config.get("frozen")
+    assert twin.model_json_schema() == Card.model_json_schema()
 
 
 def test_owner_marked_models_in_dicts_lists_and_optionals(table: Table) -> None:

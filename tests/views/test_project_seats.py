@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import orjson
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 from tabletop import AnyState, GameConfig, GameDefinition, GameEngine, dump_json
 from tabletop.games import available, load
 from tabletop.testing import TEST_PRNG_KEY, make_game
@@ -48,12 +48,12 @@ def _states(name: str, players: int, seed: int, steps: int = 40, every: int = 5)
 
 
 def _fields_sets(value: object, found: list[set[str]] | None = None) -> list[set[str]]:
-    """The ``model_fields_set`` of every derived view model inside ``value`` (the sets the
-    projector makes; values copied unchanged from the state are the copier's)."""
+    """The ``model_fields_set`` of every mutable derived view model inside ``value`` (the sets
+    the projector makes; values copied unchanged from the state are the copier's)."""
     found = [] if found is None else found
     if isinstance(value, BaseModel):
-        if source_of(type(value)) is not None:
-            found.append(value.model_fields_set)
+        if source_of(type(value)) is not None and not value.model_config.get("frozen"):
+            found.append(value.model_fields_set)  # a frozen view's set never changes: it may be shared
         for item in value.__dict__.values():
             _fields_sets(item, found)
     elif isinstance(value, list | tuple | dict):
@@ -119,15 +119,63 @@ def test_changing_one_seats_view_leaves_the_others_alone() -> None:
     seats = [player.player_id for player in state.players]
     views = project_seats(state)
     first = views[seats[0]]
-    for player in first.players:  # type: ignore[attr-defined]
-        player.score += 100
-        player.hand_count = 0
-    first.players.append(first.players[0])  # type: ignore[attr-defined]
-    first.turn_manager.turn_order.clear()  # type: ignore[attr-defined]
-    first.active_player_ids.append("intruder")  # type: ignore[attr-defined]
+    turns = first.turn_manager  # type: ignore[attr-defined]
+    assert not turns.model_config.get("frozen")  # it holds a dict: every view has its own copy
+    turns.turn_order.clear()
+    turns.turns_taken["intruder"] = 1
+    turns.turn_count += 100
     for seat in seats[1:]:
         assert views[seat] == project(state, seat)
     assert project(state, seats[0]) != first
+
+
+def _change(view: BaseModel, change: str) -> None:
+    players = view.players  # type: ignore[attr-defined]
+    if change == "field":
+        view.action_count = 99  # type: ignore[attr-defined]
+    elif change == "nested":
+        players[0].hand_count = 0
+    elif change == "list":
+        players.append(players[0])
+    elif change == "items":
+        view.active_player_ids.append("intruder")  # type: ignore[attr-defined]
+    else:
+        players[0].books[0].turn = 99
+
+
+@pytest.mark.parametrize(
+    ("change", "error", "message"),
+    [
+        ("field", ValidationError, "Instance is frozen"),
+        ("nested", ValidationError, "Instance is frozen"),
+        ("list", AttributeError, "'tuple' object has no attribute 'append'"),
+        ("items", AttributeError, "'tuple' object has no attribute 'append'"),
+        ("model-that-hides-nothing", ValidationError, "Instance is frozen"),
+    ],
+)
+def test_a_view_refuses_changes_with_a_clear_error(change: str, error: type[Exception], message: str) -> None:
+    state = next(s for s in _states("go-fish", 4, seed=9, steps=200, every=1) if s.players[0].books)  # type: ignore[attr-defined]
+    seats = [player.player_id for player in state.players]
+    views = project_seats(state)
+    with pytest.raises(error, match=message):
+        _change(views[seats[1]], change)
+    for seat in seats:
+        assert views[seat] == project_reference(state, seat)
+
+
+def test_seats_share_the_immutable_parts_of_their_views() -> None:
+    state = next(s for s in _states("go-fish", 4, seed=9, steps=200, every=1) if s.players[0].books)  # type: ignore[attr-defined]
+    seats = [player.player_id for player in state.players]
+    views = project_seats(state)
+    first_player = [view.players[0] for view in views.values()]  # type: ignore[attr-defined]
+    # p1's part of the view: p1's own, and one shared by every other seat (its hand hidden)
+    assert first_player[0].hand is not None
+    assert first_player[1] is first_player[2] is first_player[3] is not first_player[0]
+    assert first_player[1].hand is None
+    assert first_player[0].books is first_player[1].books  # the public books: one tuple for all
+    assert views[seats[0]].active_player_ids is views[seats[1]].active_player_ids  # type: ignore[attr-defined]
+    for seat in seats:
+        assert views[seat] == project_reference(state, seat)
 
 
 def test_by_default_every_player_in_seating_order() -> None:

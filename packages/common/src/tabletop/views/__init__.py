@@ -10,7 +10,8 @@ Declare visibility on the models with ``Annotated`` metadata (public is the defa
 - a subclass of :class:`CustomVisibility`: the game decides per :class:`Viewer`.
 
 :func:`project` builds a state's view for a player id or :data:`SPECTATOR`, as an instance of a
-type derived from the state type (:func:`view_type`), and :func:`project_seats` the views of
+frozen type derived from the state type (:func:`view_type`, tuples for lists, so the seats'
+views may share their immutable parts), and :func:`project_seats` the views of
 several perspectives at once (every seat after an action, say); :func:`project_action` and
 :func:`project_log` redact actions the same way; :func:`find_leaks` checks a serialized view for
 hidden values (a :class:`LeakChecker` checks several views of one subject); :func:`find_reveals`

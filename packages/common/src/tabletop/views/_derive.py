@@ -1,8 +1,8 @@
 """Deriving projected view types from models, with the plans that project values into them.
 
 A *plan* says, per model and view kind, which fields need work (a policy, or hidden content
-further down) and the derived view type. Models with nothing to hide keep their own type, so
-views share every untouched type (and its schema name) with the state.
+further down) and the derived view type. Models with nothing to hide keep their schema name:
+a state's view holds their frozen twins (:mod:`tabletop.views._twins`), or their own type.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from tabletop.views._analysis import (
     plain_of,
     unwrap_annotated,
 )
+from tabletop.views._twins import immutable_field, mark_derived
 
 __all__ = [
     "DictNode",
@@ -266,14 +267,19 @@ def _derive(model: type[BaseModel], kind: Kind, owned: bool) -> ModelPlan | None
         return None
     base: type[BaseModel] = GameAction if issubclass(model, GameAction) else Model
     summary = inspect.cleandoc(model.__doc__ or model.__name__)
+    frozen = kind is not Kind.ACTION
+    if frozen:  # a state's view: frozen, tuples for lists, so seats may share its immutable parts
+        fields = {name: immutable_field(annotation, info) for name, (annotation, info) in fields.items()}
     view_type = create_model(  # type: ignore[call-overload]
         f"{_type_name(model.__name__)}{kind.value}",
         __base__=base,
         __doc__=f"{summary}\n\n{_DOCS[kind]}",
         __module__=model.__module__,
+        __cls_kwargs__={"frozen": True} if frozen else None,
         **fields,
     )
     _SOURCES[view_type] = model
+    mark_derived(view_type)
     return ModelPlan(model, view_type, owner_field(model), tuple(ops))
 
 

@@ -78,10 +78,12 @@ def action_plan(action_type: type[BaseModel]) -> ModelPlan | None:
 def view_type(state_type: type[AnyState], *, spectator: bool = False) -> type[Model]:
     """The projected type of ``state_type``'s views: a player's, or with ``spectator`` a spectator's.
 
-    Derived once per state type and cached: a plain model (``extra="forbid"``, the state's field
-    descriptions) named ``<State>PlayerView`` / ``<State>SpectatorView``, or ``<State>View`` for
-    both when the game declares no hidden information of its own (only ``prng`` is left out).
-    Nested models that hide nothing keep their own types.
+    Derived once per state type and cached: a frozen plain model (``extra="forbid"``, the state's
+    field descriptions, tuples for lists) named ``<State>PlayerView`` / ``<State>SpectatorView``,
+    or ``<State>View`` for both when the game declares no hidden information of its own (only
+    ``prng`` is left out). A nested model that hides nothing becomes its frozen twin (a frozen
+    subclass with the same name, schema and JSON), or keeps its own type if the twin would
+    still hold a mutable value or could differ from it.
     """
     return cast(type[Model], state_plan(state_type, spectator=spectator).view_type)
 
@@ -98,9 +100,11 @@ def action_view_type(action_type: type[GameAction]) -> type[GameAction]:
 def project(state: AnyState, perspective: Perspective) -> Model:
     """The view of ``state`` that ``perspective`` (a player id or ``SPECTATOR``) may see.
 
-    Returns a fresh instance of :func:`view_type` (never aliasing the state): ``prng`` and
-    host-only fields are left out, other players' owner-only fields are null (left out for a
-    spectator), count-only fields become ``<name>_count``, order-only lists become nulls.
+    Returns a fresh instance of :func:`view_type` (never aliasing the state's mutable parts):
+    ``prng`` and host-only fields are left out, other players' owner-only fields are null (left
+    out for a spectator), count-only fields become ``<name>_count``, order-only lists become
+    nulls. The view is frozen and holds tuples for lists (its JSON is the same); a nested model
+    that hides nothing is its frozen twin, a subclass of the game's model.
 
     Raises:
         ValueError: ``perspective`` is not one of the state's players.
@@ -120,8 +124,10 @@ def project_seats(
 
     Cheaper than calling :func:`project` per perspective (what every seat is shown after an
     action, say): the state is read once, and what no perspective changes (immutable values,
-    counts) is computed once; only hidden and owner-dependent parts, and fresh copies of
-    mutable values, are built per perspective. The views share no mutable part with the state
+    counts, the tuples and frozen models of public parts) is built once and shared; only
+    hidden and owner-dependent parts, and fresh copies of mutable values, are built per
+    perspective (a part that every seat but its owner sees alike is built twice). Views are
+    frozen, so the shared parts cannot change; the views share no mutable part with the state
     or with each other, so changing one seat's view never changes another's.
 
     Args:

@@ -29,6 +29,7 @@ from tabletop._copier import UnreadableError, copier, fields_set, shares, value_
 from tabletop._visibility import Perspective, Viewer
 from tabletop.views._analysis import is_union, plain_of, unwrap_annotated
 from tabletop.views._derive import DictNode, ListNode, ModelNode, ModelPlan, Node, Op, UnionNode
+from tabletop.views._twins import converter, twin_source
 
 __all__ = ["Projector", "projector"]
 
@@ -46,6 +47,7 @@ _SCOPE: dict[str, object] = {
     "_enumerate": enumerate,
     "_len": len,
     "_list": list,
+    "_tuple": tuple,
     "_set": set,
     "_dict": dict,
     "_zip": zip,
@@ -57,10 +59,12 @@ the field dict, the fields set and the empty extra and private slots)."""
 class Projector:
     """Builds one plan's view type from instances of the plan's source model."""
 
-    __slots__ = ("build", "build_seats", "nested", "plan", "unions")
+    __slots__ = ("build", "build_seats", "frozen", "nested", "plan", "unions")
 
     def __init__(self, plan: ModelPlan) -> None:
         self.plan = plan
+        self.frozen: bool = bool(plan.view_type.model_config.get("frozen"))
+        """A state's view (frozen, tuples for lists, twins for models that hide nothing)."""
         self.nested: dict[int, Projector] = {}
         """The projectors of the plans further down, by the id of their plan."""
         self.unions: dict[int, _UnionProjector] = {}
@@ -80,9 +84,10 @@ class Projector:
             return self.nested[id(node.plan)].build(value, perspective, owner, root)
         if type(node) is ListNode:
             inner = node.item
-            return [
+            items = [
                 None if item is None else self.node(inner, item, perspective, owner, root) for item in value
             ]
+            return tuple(items) if self.frozen else items
         if type(node) is DictNode:
             inner = node.item
             return {
@@ -166,6 +171,19 @@ def _union_members(annotation: object, discriminated: bool) -> tuple[list[object
     return members, told
 
 
+def _frozen_copy(annotation: object) -> _Copy:
+    """The converter of a state view's value (:func:`converter`), identity for an immutable one."""
+    try:
+        made = converter(annotation)
+    except TypeError:
+        raise _NotCompiledError from None
+    return _same if made is None else made
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
 def _union_projector(
     node: UnionNode, annotation: object, field: FieldInfo, owner: Projector, building: dict[int, Projector]
 ) -> _UnionProjector:
@@ -185,10 +203,11 @@ def _union_projector(
             raise _NotCompiledError
         if member in views:
             continue
-        plain = plain_of(member)
+        source = twin_source(member)
+        plain = plain_of(member if source is None else source)
         if plain in builds or plain in copies:
             raise _NotCompiledError
-        copies[plain] = copier(plain)
+        copies[plain] = _frozen_copy(member) if owner.frozen else copier(plain)
     built = _UnionProjector(builds, copies)
     owner.unions[id(node)] = built
     return built
@@ -226,6 +245,8 @@ class _Field:
     (a list with one value per perspective), and ``seat`` reads its ``k``-th value."""
     column_seat: str | None = None
     """For ``build_seats``: the per-perspective expression reading ``column`` (named ``{col}``)."""
+    by_owner: bool = False
+    """``seat`` depends on the perspective only through ``owns`` (an owner-only value)."""
 
 
 class _Writer:
@@ -253,7 +274,8 @@ class _Writer:
             return f"{self.build(node)}.build({item}, perspective, owner, root)"
         if type(node) is ListNode and type(node.item) is ModelNode:
             build = self.build(node.item)
-            return f"[None if i is None else {build}.build(i, perspective, owner, root) for i in {item}]"
+            items = f"[None if i is None else {build}.build(i, perspective, owner, root) for i in {item}]"
+            return f"_tuple({items})" if self.projector.frozen else items
         if type(node) is UnionNode:
             return f"{self.name(self.projector.unions[id(node)])}({item}, perspective, owner, root)"
         return f"_self.node({self.name(node)}, {item}, perspective, owner, root)"
@@ -285,7 +307,10 @@ class _Writer:
             items = (
                 f"[nones if i is None else {build}.build_seats(i, perspectives, owner, root) for i in {item}]"
             )
-            every = f"([_list(seat) for seat in _zip(*{items})] if {item} else [[] for _ in perspectives])"
+            seq, empty = ("_tuple", "()") if self.projector.frozen else ("_list", "[]")
+            every = (
+                f"([{seq}(seat) for seat in _zip(*{items})] if {item} else [{empty} for _ in perspectives])"
+            )
             return every, "{col}[k]"  # the items' views transposed: one list per perspective
         return None  # deeper shapes: built per perspective
 
@@ -349,6 +374,31 @@ def _compile(plan: ModelPlan, building: dict[int, Projector]) -> Projector:
         "        views.append(view)",
         "    return views",
     ]
+    if (
+        built.frozen
+        and not columns
+        and shares(plan.view_type)
+        and all(field.by_owner for field in fields if field.seat is not None)
+    ):  # an immutable view that differs only for its owner: one for the owner, one for the rest
+        several = [
+            "def build_seats(value, perspectives, owner, root):",
+            "    d = value.__dict__",
+            *owner,
+            *reads,
+            f"    template = {{{template}}}",
+            "    views = []",
+            "    made = {}",
+            "    for perspective in perspectives:",
+            "        owns = owner is not None and owner == perspective",
+            "        view = made.get(owns)",
+            "        if view is None:",
+            "            values = template.copy()",
+            *(f"    {line}" for line in per_seat),
+            *(f"        {line}" for line in _NEW_VIEW),
+            "            made[owns] = view",
+            "        views.append(view)",
+            "    return views",
+        ]
     source = "\n".join([*single, "", *several])
     code = compile(source, f"<projector of {plan.view_type.__qualname__}>", "exec")
     exec(code, writer.scope)  # the source is built above from the plan's own field names
@@ -390,8 +440,10 @@ def _fields(
         if name not in source_fields:
             raise _NotCompiledError
         found = by_source.get(name)
+        nones = "(None,)" if built.frozen else "[None]"
         if found is not None and found.op is Op.ORDER:  # only the length shows: nothing to copy
-            fields.append(_Field(name, seat=f"[None] * _len({item})"))
+            blank = f"{nones} * _len({item})"
+            fields.append(_Field(name, shared=blank) if built.frozen else _Field(name, seat=blank))
             continue
         node = None if found is None else found.node
         if type(node) is UnionNode:
@@ -400,24 +452,34 @@ def _fields(
             _union_projector(node, field.annotation, field, built, building)
         else:
             _collect(node, built, building)
-        copy = value_copier(field.annotation) if node is None else None
-        if node is None and copy is None:
-            raise _NotCompiledError
-        if copy is not None and shares(field.annotation):
-            copy = None  # immutable values: the view holds the state's own
-        visible = f"None if {item} is None else {writer.visible_value(node, copy, field.annotation, item)}"
         op = None if found is None else found.op
-        if op is None or op is Op.KEEP:
+        if node is None and built.frozen:  # a state's view: the value converted (immutable: once)
+            convert = _frozen_copy(field.annotation)
+            value = item if convert is _same else f"{writer.name(convert)}({item})"
+            visible = f"None if {item} is None else {value}"
+            immutable = shares(field.annotation)
+            copy = None
+        else:
+            copy = value_copier(field.annotation) if node is None else None
             if node is None and copy is None:
-                fields.append(_Field(name, shared=item))
+                raise _NotCompiledError
+            if copy is not None and shares(field.annotation):
+                copy = None  # immutable values: the view holds the state's own
+            built_value = writer.visible_value(node, copy, field.annotation, item)
+            visible = f"None if {item} is None else {built_value}"
+            immutable = node is None and copy is None
+        if op is None or op is Op.KEEP:
+            if immutable:
+                fields.append(_Field(name, shared=item if visible.endswith(f"else {item}") else visible))
             elif node is not None and (column := writer.column(node, item)) is not None:
                 fields.append(_Field(name, seat=visible, column=column[0], column_seat=column[1]))
             else:
                 fields.append(_Field(name, seat=visible))
         elif op is Op.OWNER or op is Op.COUNT_OWNER:
-            fields.append(_Field(name, seat=f"({visible}) if owns else None"))
+            fields.append(_Field(name, seat=f"({visible}) if owns else None", by_owner=node is None))
         elif op is Op.ORDER_OWNER:
-            fields.append(_Field(name, seat=f"({visible}) if owns else [None] * _len({item})"))
+            blank = f"{nones} * _len({item})"
+            fields.append(_Field(name, seat=f"({visible}) if owns else {blank}", by_owner=node is None))
         elif op is Op.CUSTOM:
             policy = writer.name(found.policy)  # type: ignore[union-attr]
             rule = f"{policy}.visible_to(_Viewer(perspective, owner, value, root))"
