@@ -141,9 +141,9 @@ class Settings(BaseSettings):
     matches are always kept)."""
     sqlite_wal_max_bytes: int = Field(default=16 * 1024 * 1024, ge=0)
     """SQLite: the write-ahead log file's size limit. SQLite truncates the log to it whenever it
-    starts the log over; a log still past it once the server is quiet for a second (or past
-    twice it while readers keep it from being started over) is checkpointed in full and emptied,
-    which makes the writers wait for that moment; 0 never truncates."""
+    starts the log over (steady reads rarely let it); a log past twice the limit, or past it
+    after a second without writes, is checkpointed in full and emptied, which makes the writers
+    wait for that moment; 0 never truncates."""
     sqlite_max_bytes: int = Field(default=0, ge=0)
     """SQLite: the largest the database file may grow (0: as large as the disk allows). At the cap
     writes answer ``503 storage-full`` as on a full disk, and reads go on."""

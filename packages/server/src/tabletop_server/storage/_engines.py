@@ -34,8 +34,8 @@ class StoreOptions:
             log into the database file (a checkpoint, with its fsync), so that no commit waits for
             one; 0 leaves it to SQLite (the commit that fills 1000 pages of log checkpoints).
         sqlite_wal_max_bytes: SQLite: the write-ahead log's size limit. SQLite truncates the log
-            to it at each reset; a log still past it once the server is quiet (or past twice it
-            while readers keep it from being reset) is checkpointed in full and emptied; 0: never.
+            to it at each reset (steady reads rarely let it reset); a log past twice it, or past
+            it once the server is quiet, is checkpointed in full and emptied; 0: never.
         sqlite_max_bytes: SQLite: the largest the database file may grow (0: no cap); at the cap
             a write fails as on a full disk (``StorageFullError``).
         synchronous_commit: PostgreSQL's ``synchronous_commit`` for the store's sessions, or None

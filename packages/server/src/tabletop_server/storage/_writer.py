@@ -39,8 +39,8 @@ QUIET_SECONDS = 1.0
 """A log unchanged this long belongs to a quiet server: it may be emptied (see ``PINNED``)."""
 
 PINNED = 2
-"""A log this many times its limit is emptied even while writes go on (readers kept it from
-being reset); below it, only once the server is quiet (see ``SqliteWriter._checkpoint``)."""
+"""A log this many times its limit is emptied even while writes go on (readers kept SQLite from
+starting it over); below it, only once the server is quiet (see ``SqliteWriter._checkpoint``)."""
 
 
 @dataclass(slots=True)
@@ -122,17 +122,20 @@ class SqliteWriter:
 
     def _checkpoint(self, engine: Engine, every: float) -> None:
         """Copy the write-ahead log into the database file now and then, off the write path
-        (``PASSIVE``: it never waits for, nor blocks, the writer or the readers). The log file
-        is kept near ``wal_max_bytes`` by SQLite itself (``journal_size_limit``: a writer that
-        resets the log after a full copy truncates it), so a ``TRUNCATE`` checkpoint, which
-        holds the writers while it runs, is left for when nothing resets it: the server went
-        quiet (no write for ``QUIET_SECONDS``) or readers kept it from being reset until it grew
-        past ``PINNED`` times the limit; and only right after a ``PASSIVE`` one copied the whole
-        log, so it never copies pages while writers wait (a busy server's log passed its limit
-        every second or two, and a ``TRUNCATE`` then stalled every write for up to 0.1 s). It
-        never waits for readers either (no busy handler): while a reader holds the log it gives
-        up at once and is tried again, so writers never queue behind a long read (with a busy
-        handler they did, and timed out as ``database is locked``)."""
+        (``PASSIVE``: it never waits for, nor blocks, the writer or the readers). SQLite starts
+        the log over once a checkpoint copied all of it and no reader still reads it, and then
+        truncates the file to ``wal_max_bytes`` (``journal_size_limit``). Under steady reads and
+        writes that rarely happens, and a ``TRUNCATE`` checkpoint empties the log instead; it
+        holds the writers while it runs (they wait for it), so it runs only right after a
+        ``PASSIVE`` one copied the whole log (it then copies little more before the sync and
+        the truncation; copying a second of frames stalled every write for up to 0.1 s), and
+        only once the log is past ``PINNED`` times the limit, or past the limit with no write
+        for ``QUIET_SECONDS``. Measured on tic-tac-toe at one client: a write waited about
+        35 ms every second or two (the log grew some 30 MB a second), against up to 0.1 s
+        every second before. It never waits for readers either (no busy handler): while a
+        reader holds the log it gives up at once and is tried again, so writers never queue
+        behind a long read (with a busy handler they did, and timed out as ``database is
+        locked``)."""
         seen, moved = -1, time.monotonic()  # the log's frames at the last look, and when they last changed
         while not self._stop.wait(every):
             try:
