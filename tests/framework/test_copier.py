@@ -138,8 +138,9 @@ def test_a_generic_subclass_parametrized_alike_is_copied_field_by_field() -> Non
     _same(copied, SquareBoard[str].model_validate(board))
     assert copied.cells is not board.cells and copied.cells[0] is not board.cells[0]
     assert not _copier._Fits(SquareBoard[str])[HydratedSquareBoard[int]]  # other arguments: validated
+    numbers: Any = HydratedSquareBoard[int](width=1, height=1, cells=[[3]])  # (the wrong board, on purpose)
     with pytest.raises(ValidationError):
-        copier(SquareBoard[str])(HydratedSquareBoard[int](width=1, height=1, cells=[[3]]))
+        copier(SquareBoard[str])(numbers)
 
 
 def test_a_subclass_becomes_the_model_only_if_it_has_the_same_fields() -> None:
