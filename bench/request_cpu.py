@@ -7,7 +7,7 @@ on one event loop in this thread (SQLite, the server's own group commits), plays
 up this thread's CPU time per request kind: steadier, and it says where a difference goes.
 Not part of the suite.
 
-Usage: ``python bench/requests.py [-n MATCHES]``.
+Usage: ``python bench/request_cpu.py [-n MATCHES]``.
 """
 
 from __future__ import annotations
