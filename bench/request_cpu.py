@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"
 
 from tabletop_bench._http import CLOCK
 from tabletop_bench._load import _NO_RATE_LIMITS
+from tabletop_server._limits import replay_body
 
 Json = dict[str, object]
 KINDS = ("create", "join", "view", "action")
@@ -66,14 +67,9 @@ class _Driver:
         }
         chunks: list[bytes] = []
         status = [0]
-        sent = False
 
-        async def receive() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": raw, "more_body": False}
-            await asyncio.sleep(3600)  # (a response never waits for more body)
+        async def never() -> Message:  # (a response never waits for more body)
+            await asyncio.sleep(3600)
             return {"type": "http.disconnect"}
 
         async def send(message: Message) -> None:
@@ -83,7 +79,7 @@ class _Driver:
                 chunks.append(message.get("body", b""))
 
         started = time.thread_time()
-        await self.app(scope, receive, send)
+        await self.app(scope, replay_body(raw, never), send)
         total = self.spent[self.mode, kind]
         total[0] += time.thread_time() - started
         total[1] += 1

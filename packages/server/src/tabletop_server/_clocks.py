@@ -107,8 +107,6 @@ class ClockKeeper(ClockBook):
         self._thread: threading.Thread | None = None
         self._steps: dict[str, tuple[int, datetime, ClockState, tuple[str, ...]]] = {}
         """Clocks computed for a write (head, time) before its commit: ``played`` keeps them."""
-        self._claimed: dict[str, tuple[str, ClockState]] = {}
-        """Clocks computed for a claim (JSON and value): ``seat_taken`` keeps the one it stored."""
         self.expired = 0
         """Timeouts this worker handled (tests and metrics)."""
         service.after_write.append(self.changed)
@@ -252,12 +250,7 @@ class ClockKeeper(ClockBook):
 
         def at(stamp: datetime) -> tuple[str, datetime | None]:
             clock = take_seats(known.clock, [player_id], now_ms=to_ms(stamp), active=active)
-            state_json = clock.model_dump_json()
-            with self._lock:
-                if len(self._claimed) >= KNOWN_LIMIT:
-                    self._claimed.clear()
-                self._claimed[match_id] = (state_json, clock)
-            return state_json, self._due(known.settings, clock, to_ms(stamp))
+            return clock.model_dump_json(), self._due(known.settings, clock, to_ms(stamp))
 
         return ClockClaim(known.head, known.clock.model_dump_json(), at)
 
@@ -270,12 +263,8 @@ class ClockKeeper(ClockBook):
         if isinstance(clock, ClockClaim) and clock.started is not None:
             with self._lock:
                 known = self._known.get(match_id, UNKNOWN)
-                claimed = self._claimed.pop(match_id, None)
             if isinstance(known, KnownClock) and known.head == clock.head:
-                if claimed is not None and claimed[0] == clock.started:
-                    started = claimed[1]
-                else:  # (two claims of the match at once on this worker: the one that stored it)
-                    started = ClockState.model_validate_json(clock.started)
+                started = ClockState.model_validate_json(clock.started)
                 self._remember(match_id, replace(known, clock=started))
             self.service.hub.publish(MatchChange(match_id, clock.head))  # streams send the new clock
             return

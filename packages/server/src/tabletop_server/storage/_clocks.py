@@ -245,30 +245,18 @@ _SQLITE_WRITE_CLOCK = (
     "UPDATE clocks SET state = ?, head = ?, due_at = ?, updated_at = ? WHERE match_id = ? AND head <= ?"
 )
 
-_WRITE_CLOCK = (
-    update(clocks)
-    .where(clocks.c.match_id == bindparam("clock_match"), clocks.c.head <= bindparam("clock_head"))
-    .values(
-        state=bindparam("clock_state"),
-        head=bindparam("clock_head"),
-        due_at=bindparam("clock_due", type_=clocks.c.due_at.type),
-        updated_at=bindparam("clock_stamp", type_=clocks.c.updated_at.type),
-    )
-)
-
-
 _PG_WRITE_CLOCK = (
     "UPDATE clocks SET state = :clock_state, head = :clock_head, due_at = :clock_due, "
     "updated_at = :clock_stamp WHERE match_id = :clock_match AND head <= :clock_head"
 )
-"""``_WRITE_CLOCK`` as a clause of the write's notification (``clock_along``)."""
+"""``_SQLITE_WRITE_CLOCK`` for PostgreSQL, as a clause of the write's notification (``clock_along``)."""
 
 
 def write_clock(connection: Connection, match_id: str, head: int, clock: tuple[str, datetime | None]) -> None:
-    """Store the clock as of ``head`` (in the transaction of the write that made it), unless one
-    at a later head is stored. One prepared statement (SQLite: on the raw connection, as the
-    action's own statements), so the clock adds no statement building to the action path; on
-    PostgreSQL a write's clock rides in its notification instead (``clock_along``).
+    """SQLite: store the clock as of ``head`` (in the transaction of the write that made it),
+    unless one at a later head is stored: one prepared statement on the raw connection, as the
+    action's own statements. On PostgreSQL a write's clock rides in its notification instead
+    (``clock_along``).
 
     Args:
         connection: The write's transaction.
@@ -276,25 +264,12 @@ def write_clock(connection: Connection, match_id: str, head: int, clock: tuple[s
         head: The head the write moves the match to.
         clock: The clock's JSON and next due time.
     """
-    state_json, due_at = clock
-    stamp = now()
     raw = _sqlite(connection)
-    if raw is not None:
-        due = None if due_at is None else due_at.strftime(_SQLITE_TIME)
-        raw.execute(
-            _SQLITE_WRITE_CLOCK, (state_json, head, due, stamp.strftime(_SQLITE_TIME), match_id, head)
-        )
-        return
-    connection.execute(
-        _WRITE_CLOCK,
-        {
-            "clock_match": match_id,
-            "clock_head": head,
-            "clock_state": state_json,
-            "clock_due": due_at,
-            "clock_stamp": stamp,
-        },
-    )
+    assert raw is not None, "PostgreSQL writes the clock with clock_along"
+    state_json, due_at = clock
+    due = None if due_at is None else due_at.strftime(_SQLITE_TIME)
+    stamp = now().strftime(_SQLITE_TIME)
+    raw.execute(_SQLITE_WRITE_CLOCK, (state_json, head, due, stamp, match_id, head))
 
 
 def clock_along(match_id: str, head: int, clock: tuple[str, datetime | None]) -> Along:
