@@ -404,10 +404,14 @@ export class MatchSession<View, Action extends Indexed, Request extends { type: 
   #showUpdate(data: UpdateEvent<View, LegalOf<Request>, Action>): void {
     const first = data.actions[0]?.index ?? data.index;
     if (first > this.#lastIndex() + 1) {
-      void this.#fillLog(first).then(() => {
-        this.#appendActions(data.actions);
-        this.#applyView(data, false);
-      });
+      void this.#fillLog(first).then(
+        () => {
+          this.#appendActions(data.actions);
+          this.#applyView(data, false);
+        },
+        // The gap stays in the log (the next update's fill reads it); the table shows the move now.
+        () => this.#applyView(data, false),
+      );
       return;
     }
     this.#appendActions(data.actions);

@@ -111,6 +111,29 @@ describe("MatchSession", () => {
     session.stop();
   });
 
+  it("shows an update whose gap could not be filled, and fills the gap with the next one", async () => {
+    const log = [mark(0, "p1")];
+    const server = scripted(log);
+    const session = await started(server);
+    log.push(mark(1, "p2"), mark(2, "p1"), mark(3, "p2"));
+    let refused = true;
+    server.on("GET", /\/actions\?after=/, (call) => {
+      if (refused) return { status: 503, body: { code: "storage-unavailable", message: "away", path: null } };
+      const after = Number(new URL(call.url, "http://x").searchParams.get("after"));
+      return { status: 200, body: { actions: log.filter((a) => a.index > after), index: log.length } };
+    });
+    server.sources[0]?.emit("update", 2, whole({ ...viewAt(3), actions: [mark(2, "p1")] }));
+    await settle();
+    expect(session.index).toBe(3); // the table is current: a player's turn is never hidden
+    expect(session.log.map((a) => a.index)).toEqual([0]);
+    refused = false;
+    server.sources[0]?.emit("update", 3, whole({ ...viewAt(4), actions: [mark(3, "p2")] }));
+    await settle();
+    expect(session.index).toBe(4);
+    expect(session.log.map((a) => a.index)).toEqual([0, 1, 2, 3]);
+    session.stop();
+  });
+
   it("rebuilds updates from their deltas against the documents the connection received", async () => {
     const server = scripted([mark(0, "p1"), mark(1, "p2")]);
     const session = await started(server);

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+import threading
 import time
 
 import orjson
 import pytest
 from tabletop.games import available, load
 from tabletop_fixtures.live_server import Api, LiveServer
-from tabletop_server.storage import Store
+from tabletop_server._bot_retries import RETRY_FAULTS, RETRY_SECONDS
+from tabletop_server.storage import StorageUnavailableError, Store
 
 from tests.server.api.replay import replayed_state
 
@@ -80,3 +82,49 @@ def _active(api: Api, match_id: str, token: str) -> list[str]:
     view = api.view(match_id, token)["view"]
     active: list[str] = view["active_player_ids"]
     return active
+
+
+def _failing_in_bot_threads(
+    monkeypatch: pytest.MonkeyPatch, server: LiveServer, error: Exception, times: int | None
+) -> list[int]:
+    """Make the service's ``load`` raise ``error`` in the bot runner's threads, ``times`` times
+    (None: always); the requests' own loads are untouched. Returns the count of failures made."""
+    service = server.app.state.service
+    load = service.load
+    made = [0]
+
+    def failing(match_id: str) -> object:
+        if threading.current_thread().name.startswith("tabletop-bot") and (times is None or made[0] < times):
+            made[0] += 1
+            raise error
+        return load(match_id)
+
+    monkeypatch.setattr(service, "load", failing)
+    return made
+
+
+def test_a_bot_decision_that_meets_a_database_fault_is_tried_again_until_the_bot_moves(
+    monkeypatch: pytest.MonkeyPatch, server: LiveServer, api: Api
+) -> None:
+    """A match whose bot met a fault must not stall: its human players wait for the bot."""
+    made = _failing_in_bot_threads(monkeypatch, server, StorageUnavailableError("the database is away"), 4)
+    match = api.create("tic-tac-toe", [{"name": "Bot", "bot": {"kind": "random"}}, {"name": "Ann"}], seed=2)
+    moved = _wait(api, match["id"], lambda info: info["index"] == 1, timeout=30)
+    assert moved["status"] == "in_progress" and made[0] == 4
+    assert server.app.state.bots.retries.scheduled == 4
+    assert [action["player_id"] for action in api.actions(match["id"])["actions"]] == ["p1"]
+
+
+def test_a_bot_that_keeps_failing_for_another_reason_gives_up_after_its_retries(
+    monkeypatch: pytest.MonkeyPatch, server: LiveServer, api: Api
+) -> None:
+    made = _failing_in_bot_threads(monkeypatch, server, RuntimeError("a bug in the bot"), None)
+    match = api.create("tic-tac-toe", [{"name": "Bot", "bot": {"kind": "random"}}, {"name": "Ann"}], seed=2)
+    runner = server.app.state.bots
+    deadline = time.monotonic() + 30
+    while made[0] < 1 + RETRY_FAULTS or not runner.idle():
+        assert time.monotonic() < deadline, f"{made[0]} attempts"
+        time.sleep(0.05)
+    time.sleep(RETRY_SECONDS * 2 ** (RETRY_FAULTS + 1))  # longer than a further retry's pause
+    assert made[0] == 1 + RETRY_FAULTS and runner.retries.scheduled == RETRY_FAULTS
+    assert api.match(match["id"])["index"] == 0

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 
 import psycopg
 import pytest
 from tabletop_fixtures.live_server import Api, EventReader, LiveServer, live_server, open_stream
+from tabletop_server.storage import StorageUnavailableError
 
 
 def _finished(reader: EventReader, timeout: float = 30) -> bool:
@@ -80,3 +82,29 @@ def test_a_stream_whose_first_read_times_out_ends_at_once_and_keeps_its_token(
     assert retried.next(timeout=30).event == "snapshot"
     retried.close()
     api.close()
+
+
+def test_a_stream_whose_read_fails_mid_stream_reads_again_without_another_change(
+    monkeypatch: pytest.MonkeyPatch, server: LiveServer, api: Api
+) -> None:
+    """The update it could not read may be the last change for a while (its player's turn)."""
+    match_id = api.create("tic-tac-toe", [{"name": "Ann"}, {"name": "Bo"}], seed=1)["id"]
+    ann = api.join(match_id, "p1")
+    bo = api.join(match_id, "p2")
+    stream = open_stream(api, match_id, bo)
+    assert stream.next().event == "snapshot"
+    service = server.app.state.service
+    load = service.load
+    failures = [0]
+
+    def failing(wanted: str) -> object:  # the streams read in the thread pool of the event loop
+        if threading.current_thread().name.startswith("AnyIO worker") and failures[0] < 1:
+            failures[0] += 1
+            raise StorageUnavailableError("the database is away")
+        return load(wanted)
+
+    monkeypatch.setattr(service, "load", failing)
+    api.ok(api.post_action(match_id, ann, api.view(match_id, ann)["legal_actions"][0]))
+    [*_, update] = stream.until_index(1, timeout=15)
+    assert failures[0] == 1 and update.event == "update" and update.id == 0
+    stream.close()

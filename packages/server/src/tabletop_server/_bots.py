@@ -13,6 +13,9 @@ the head the bot saw, so a move is played exactly once per turn even if two runn
 workers) see the same turn: the second write finds the head moved. A move's action id is
 unguessable (and action ids are scoped to the seat that sends them); a move refused for its id
 or a moved head is decided again and sent with a new id. An ended match's bots stop.
+
+A decision that fails is tried again later, never dropped: nothing else would wake the match,
+whose players wait for the bot (see ``_bot_retries``).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from tabletop.bots._hosted import (
 )
 
 from tabletop_server._api_models import BotKind, BotSpec
+from tabletop_server._bot_retries import TRANSIENT, RetrySchedule
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch
 from tabletop_server._metrics import bot_decided, bot_queue
@@ -109,6 +113,8 @@ class BotRunner:
         self._closed = False
         self._rng = random.Random(secrets.randbits(64))
         self._pool_games: dict[str, bool] = {}
+        self.retries = RetrySchedule(self.poke)
+        """When failed decisions are tried again."""
         self.on_decision: list[DecisionListener] = []
         """Called after each decision with the bot's kind and the seconds it took (metrics)."""
         service.on_change.append(self.poke)
@@ -153,6 +159,7 @@ class BotRunner:
         with self._lock:
             self._closed = True
             pool, self._pool = self._pool, None
+        self.retries.close()
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
         self._threads.shutdown(wait=True, cancel_futures=True)
@@ -167,8 +174,12 @@ class BotRunner:
         match_id = str(args[0])
         try:
             work(*args)
+        except StorageError as error:  # (reading the match's stand-ins)
+            self.retries.failed(match_id, error.code, error.message)
+            self._finished(match_id)
         except Exception:  # a bot must never take the server down; the match stays playable
             logger.exception("bot of match %s failed", match_id)
+            self.retries.failed(match_id, "bot-failed", "see the traceback above")
             self._finished(match_id)
 
     def _finished(self, match_id: str) -> None:
@@ -191,11 +202,14 @@ class BotRunner:
             return
         try:
             match = self.service.load(match_id)
-        except (ApiError, StorageError):
+        except (ApiError, StorageError) as error:  # (an unknown match: its bots stop)
+            if error.code in TRANSIENT:
+                self.retries.failed(match_id, error.code, error.message)
             self._finished(match_id)
             return
         request = self._request(match)
         if request is None:
+            self.retries.succeeded(match_id)
             self._finished(match_id)
             return
         pool = self._pool_for(match, request)
@@ -279,6 +293,7 @@ class BotRunner:
         except Exception:  # cancelled at shutdown, or a bug in the game: the match stays playable
             if not self._closed:
                 logger.exception("bot search of match %s failed", match_id)
+                self.retries.failed(match_id, "bot-failed", "its search failed")
             self._finished(match_id)
             return
         action = None if chosen is None else load_action(match.entry, chosen)
@@ -302,8 +317,11 @@ class BotRunner:
                 if self.budget.delay:
                     time.sleep(self.budget.delay)
                 self._submit(match_id, match, request.player_id, action)
+            else:
+                self.retries.succeeded(match_id)
         except Exception:  # a bot must never take the server down; the match stays playable
             logger.exception("bot move of match %s failed", match_id)
+            self.retries.failed(match_id, "bot-failed", "submitting its move failed")
         self._finished(match_id)
 
     def _submit(self, match_id: str, match: LoadedMatch, player_id: str, action: GameAction) -> None:
@@ -322,7 +340,11 @@ class BotRunner:
                 with self._lock:
                     self._again.add(match_id)
             else:
-                logger.warning("bot %s of match %s was refused: %s", player_id, match_id, error)
+                self.retries.failed(
+                    match_id, error.code, f"bot {player_id}'s move was refused: {error.message}"
+                )
+            return
+        self.retries.succeeded(match_id)
 
 
 def _body(action: GameAction) -> dict[str, object]:

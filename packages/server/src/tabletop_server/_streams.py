@@ -27,6 +27,7 @@ the same encoded frame is written to each of them.
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from collections.abc import AsyncGenerator
 from dataclasses import dataclass
@@ -55,6 +56,9 @@ token that opened it no longer holds the seat: do not reconnect with it) or
 
 Sent = tuple[tuple[int, JsonDict], ...]
 
+
+RETRY_SECONDS = 1.0
+"""How soon a stream whose read failed looks again (see ``StreamStep.failed``)."""
 
 _NOT_RUNNABLE = frozenset({"logic-version-unavailable", "migration-failed", "migration-invalid"})
 
@@ -86,11 +90,15 @@ class StreamStep:
         frame: The encoded event (empty: nothing new).
         position: The stream's position after it.
         sent: The stream's last documents after it (the bases of its next deltas).
+        failed: The database failed while it read: the stream looks again after
+            ``RETRY_SECONDS``, not only at the match's next change (there may be none: its
+            players may be waiting for the very update it could not read).
     """
 
     frame: bytes
     position: _Position
     sent: Sent
+    failed: bool = False
 
 
 class SeatLostError(ApiError):
@@ -136,6 +144,7 @@ class MatchStream:
         self.shared = shared
         self._sent: deque[tuple[int, JsonDict]] = deque(maxlen=HISTORY)
         self._position = _Position(0, None)
+        self._failed = False
 
     def first(self) -> bytes:
         """The first frame (a ``snapshot``, or what a resumed client missed); blocking.
@@ -156,13 +165,21 @@ class MatchStream:
         try:
             yield first
             while True:
-                woke = await self.subscription.wait(self.keepalive)
+                looking = self._failed  # (the last read failed: look again soon, woken or not)
+                woke = await self.subscription.wait(
+                    min(RETRY_SECONDS, self.keepalive) if looking else self.keepalive
+                )
                 try:
-                    if not woke:  # a lost notification must not keep a lost seat's stream open
+                    if (
+                        not woke and not looking
+                    ):  # a lost notification must not keep a lost seat's stream open
                         await run_in_threadpool(self._check_seat)
                         yield b": keep-alive\n\n"
                         continue
-                    step = await self._step(self.subscription.changed_at)
+                    since = self.subscription.changed_at if woke else asyncio.get_running_loop().time()
+                    step = await self._step(since)  # (a look again shares no step that failed)
+                    if not woke and not step.frame:
+                        yield b": keep-alive\n\n"
                 except SeatLostError as error:
                     yield end_frame(error)
                     return
@@ -205,6 +222,7 @@ class MatchStream:
     def _apply(self, step: StreamStep) -> None:
         self._position = step.position
         self._sent = deque(step.sent, maxlen=HISTORY)
+        self._failed = step.failed
 
     def _load(self) -> LoadedMatch:
         """The match now; raises :class:`SeatLostError` if the stream's seat token lost its seat."""
@@ -251,9 +269,9 @@ class MatchStream:
         except ApiError as error:
             if isinstance(error, SeatLostError) or error.code in _NOT_RUNNABLE:
                 raise
-            return StreamStep(b"", position, sent)  # a fault mid-stream: try again at the next wake-up
+            return StreamStep(b"", position, sent, failed=True)  # a fault mid-stream: look again soon
         except StorageError:
-            return StreamStep(b"", position, sent)
+            return StreamStep(b"", position, sent, failed=True)
 
     def _update(self, match: LoadedMatch, position: _Position, sent: Sent, *, verify: bool) -> StreamStep:
         row = match.row
