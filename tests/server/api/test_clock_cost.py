@@ -63,8 +63,10 @@ def _listening(server: LiveServer) -> Iterator[SqlLog]:
         if _request_thread():
             with log.lock:
                 key = " ".join(statement.split()[:3])
-                if "pg_notify" in statement:  # (and what rides in it)
-                    key += " [notify] [clock]" if "UPDATE clocks" in statement else " [notify]"
+                if "pg_notify" in statement:  # (and what rides in it, in a WITH clause or not)
+                    key = (
+                        "pg_notify [notify] [clock]" if "UPDATE clocks" in statement else "pg_notify [notify]"
+                    )
                 log.statements.append(key)
 
     def on_commit(conn: object) -> None:

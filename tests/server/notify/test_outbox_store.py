@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from tabletop_server.storage import OutboxEvent, Store
+import pytest
+from tabletop_server.storage import HeadMovedError, OutboxEvent, Store
 from tabletop_server.storage._convert import now
-from tabletop_server.storage._rows import NewMatch, NewSeat
+from tabletop_server.storage._rows import MatchUpdate, NewAction, NewMatch, NewSeat
 
 
 def _match(store: Store) -> None:
@@ -40,3 +41,31 @@ def test_a_delivery_is_leased_once_and_old_finished_ones_are_purged(store: Store
     store.finish_delivery(webhook, event, error=None, retry_at=None)
     assert store.purge_deliveries(now() + timedelta(seconds=1)) == 1  # the delivered one, not the pending
     assert [d.event_id for d in store.deliveries("m_1", "p2")] == ["m_1.6.your-turn.p2"]
+
+
+def _move(index: int) -> NewAction:
+    return NewAction(index, f"a{index}", f"a{index}", "p1", "PlaceMark", "user", False, "{}")
+
+
+def test_a_write_read_before_a_webhook_was_registered_is_refused_and_its_retry_queues_the_delivery(
+    store: Store,
+) -> None:
+    _match(store)
+    before = store.get_match("m_1")
+    assert before.webhooks is False  # (the write from it queues nothing: no seat has a webhook)
+    store.register_webhook("m_1", "p2", "wh_1", "http://127.0.0.1:9/x", "whsec_x")
+    turn = [OutboxEvent("your-turn", ("p2",))]
+    with pytest.raises(HeadMovedError):  # its read is out of date: nothing is written
+        store.append(before, MatchUpdate("{}", 1), [_move(0)], events=turn)
+    assert store.get_match("m_1").head == 0
+    again = store.get_match("m_1")
+    assert again.webhooks is True
+    store.append(again, MatchUpdate("{}", 1), [_move(0)], events=turn)
+    assert [d.event_id for d in store.deliveries("m_1", "p2")] == ["m_1.1.your-turn.p2"]
+
+
+def test_a_write_without_events_is_not_refused_for_a_webhook_registered_since_its_read(store: Store) -> None:
+    _match(store)
+    before = store.get_match("m_1")
+    store.register_webhook("m_1", "p2", "wh_1", "http://127.0.0.1:9/x", "whsec_x")
+    assert store.append(before, MatchUpdate("{}", 1), [_move(0)]).head == 1

@@ -10,6 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 from tabletop_fixtures.live_server import Api, EventReader, LiveServer, live_server
+from tabletop_server._ratelimit import client_key
 
 LIMITS = {
     "rate_limit_create": 3,
@@ -131,3 +132,23 @@ def test_the_default_settings_limit_creation_and_zero_lifts_a_limit(tmp_path: Pa
             assert [client.http.post("/api/matches", json=body).status_code for _ in range(61)] == [201] * 61
         finally:
             client.close()
+
+
+@pytest.mark.parametrize(
+    ("host", "key"),
+    [
+        ("127.0.0.1", "127.0.0.1"),
+        ("203.0.113.9", "203.0.113.9"),
+        ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:ffff::1", "2001:db8:1:2::/64"),
+        ("::ffff:198.51.100.7", "198.51.100.7"),
+        ("not-an-address", "not-an-address"),
+        ("fe80::zz", "fe80::zz"),
+    ],
+)
+def test_a_client_is_counted_by_its_address_and_ipv6_by_its_network(host: str, key: str) -> None:
+    assert client_key({"type": "http", "client": (host, 4242)}) == key
+
+
+def test_a_request_without_a_client_address_counts_as_one_unknown_client() -> None:
+    assert client_key({"type": "http", "client": None}) == "unknown"

@@ -7,8 +7,9 @@ which every new connection fails. :class:`GuardedHttpProtocol` (uvicorn's httpto
 which ``tabletop serve`` uses) adds:
 
 - a deadline: a connection must send a complete request (headers and body) within
-  ``request_timeout`` seconds of opening, or of its previous response; else it is closed. A
-  request being answered (an event stream included) has no deadline.
+  ``request_timeout`` seconds of opening, or of its previous response; else it is closed (by a
+  sweep that looks every quarter of the timeout, so within a quarter more). A request being
+  answered (an event stream included) has no deadline.
 - a cap: at ``max_connections`` open connections, a new one makes the server close the
   connection that has waited longest without a request in progress (a silent or half-sent one);
   if every connection has a request in progress, the new one gets a ``503`` and is closed.
@@ -21,8 +22,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import resource
-import time
+from collections.abc import Collection
 from dataclasses import dataclass
+from typing import ClassVar
 
 import orjson
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -90,9 +92,13 @@ _REFUSAL_RESPONSE = (
 
 
 class GuardedHttpProtocol(HttpToolsProtocol):
-    """uvicorn's httptools protocol with a request deadline and a connection cap."""
+    """uvicorn's httptools protocol with a request deadline and a connection cap.
 
-    _deadline: asyncio.TimerHandle | None = None
+    A connection notes when it started waiting for a request; one sweep a process, every
+    ``SWEEP_FRACTION`` of the timeout (at most a second), closes those that waited longer than the
+    timeout. A request costs two attribute writes, not a timer of its own.
+    """
+
     _waiting_since: float | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -103,16 +109,17 @@ class GuardedHttpProtocol(HttpToolsProtocol):
             transport.write(_REFUSAL_RESPONSE)
             transport.close()
             return
-        self._arm()
+        self._waiting_since = self.loop.time()
+        _Sweeper.ensure(self.loop, self.connections)
 
     def connection_lost(self, exc: Exception | None) -> None:
         """Drop the deadline with the connection."""
-        self._disarm()
+        self._waiting_since = None
         super().connection_lost(exc)
 
     def on_message_complete(self) -> None:
         """The request arrived whole: no deadline while it is answered."""
-        self._disarm()
+        self._waiting_since = None
         super().on_message_complete()
 
     def on_response_complete(self) -> None:
@@ -120,21 +127,14 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         pipelined = bool(self.pipeline)
         super().on_response_complete()
         if not pipelined and not self.transport.is_closing():
-            self._arm()
+            self._waiting_since = self.loop.time()
 
-    def _arm(self) -> None:
-        self._disarm()
-        self._waiting_since = time.monotonic()
-        self._deadline = self.loop.call_later(_limits.request_timeout, self._expire)
-
-    def _disarm(self) -> None:
-        if self._deadline is not None:
-            self._deadline.cancel()
-            self._deadline = None
-        self._waiting_since = None
+    def _expired(self, now: float) -> bool:
+        since = self._waiting_since
+        return since is not None and now - since >= _limits.request_timeout
 
     def _expire(self) -> None:
-        self._deadline = None
+        self._waiting_since = None
         if not self.transport.is_closing():
             connection_closed("timeout")
             self.transport.close()
@@ -151,7 +151,41 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         if oldest is None:
             return False
         connection_closed("evicted")
-        oldest._disarm()
+        oldest._waiting_since = None
         oldest.connections.discard(oldest)
         oldest.transport.close()
         return True
+
+
+SWEEP_FRACTION = 0.25
+"""The sweep looks at the connections this often, as a fraction of the request timeout (so a
+connection is closed between the timeout and a quarter more after it)."""
+
+
+class _Sweeper:
+    """The one periodic look of an event loop's connections (it stops when none is left)."""
+
+    _running: ClassVar[dict[asyncio.AbstractEventLoop, _Sweeper]] = {}
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, connections: Collection[object]) -> None:
+        self.loop = loop
+        self.connections = connections
+
+    @classmethod
+    def ensure(cls, loop: asyncio.AbstractEventLoop, connections: Collection[object]) -> None:
+        if loop not in cls._running:
+            sweeper = cls._running[loop] = cls(loop, connections)
+            sweeper._schedule()
+
+    def _schedule(self) -> None:
+        self.loop.call_later(min(1.0, _limits.request_timeout * SWEEP_FRACTION), self._sweep)
+
+    def _sweep(self) -> None:
+        now = self.loop.time()
+        for connection in [c for c in self.connections if isinstance(c, GuardedHttpProtocol)]:
+            if connection._expired(now):
+                connection._expire()
+        if self.connections:
+            self._schedule()
+        else:
+            del self._running[self.loop]

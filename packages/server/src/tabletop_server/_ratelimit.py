@@ -72,6 +72,8 @@ def client_key(scope: Scope) -> str:
     """The client a request is counted against: its IP address (IPv6: its /64 network)."""
     client = scope.get("client")
     host = client[0] if client else "unknown"
+    if ":" not in host:  # an IPv4 address parses only from its canonical form: it is its own key
+        return host
     try:
         address = ipaddress.ip_address(host)
     except ValueError:

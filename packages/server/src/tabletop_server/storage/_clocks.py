@@ -21,13 +21,13 @@ from sqlalchemy import Connection, bindparam, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._base import StoreBase
-from tabletop_server.storage._convert import now, utc
+from tabletop_server.storage._convert import now, sqlite_time, utc
 from tabletop_server.storage._errors import HeadMovedError
 from tabletop_server.storage._notify import Along, notify_change
 from tabletop_server.storage._outbox import OutboxEvent, queue_events
 from tabletop_server.storage._rows import JsonObject, MatchRow, MatchUpdate
 from tabletop_server.storage._tables import clocks, matches, timeouts
-from tabletop_server.storage._writes import _SQLITE_TIME, _advance, _sqlite
+from tabletop_server.storage._writes import _advance, _sqlite
 
 __all__ = [
     "ClaimClock",
@@ -154,11 +154,11 @@ def insert_clock(connection: Connection, match_id: str, clock: NewClock, stamp: 
     state_json, due_at = clock.at(stamp)
     raw = _sqlite(connection)
     if raw is not None:
-        due = None if due_at is None else due_at.strftime(_SQLITE_TIME)
+        due = None if due_at is None else sqlite_time(due_at)
         settings = orjson.dumps(clock.settings).decode()
         raw.execute(
             _SQLITE_INSERT_CLOCK,
-            (match_id, settings, state_json, clock.head, due, stamp.strftime(_SQLITE_TIME)),
+            (match_id, settings, state_json, clock.head, due, sqlite_time(stamp)),
         )
         return
     connection.execute(
@@ -220,8 +220,8 @@ def clock_seat_taken(connection: Connection, match_id: str, stamp: datetime, clo
         state_json, due_at = clock.at(stamp)
         raw = _sqlite(connection)
         if raw is not None:
-            due = None if due_at is None else due_at.strftime(_SQLITE_TIME)
-            values = (state_json, due, stamp.strftime(_SQLITE_TIME), match_id, clock.head, clock.state_json)
+            due = None if due_at is None else sqlite_time(due_at)
+            values = (state_json, due, sqlite_time(stamp), match_id, clock.head, clock.state_json)
             moved = raw.execute(_SQLITE_SEAT_STARTED, values).rowcount
         else:
             moved = connection.execute(
@@ -267,8 +267,8 @@ def write_clock(connection: Connection, match_id: str, head: int, clock: tuple[s
     raw = _sqlite(connection)
     assert raw is not None, "PostgreSQL writes the clock with clock_along"
     state_json, due_at = clock
-    due = None if due_at is None else due_at.strftime(_SQLITE_TIME)
-    stamp = now().strftime(_SQLITE_TIME)
+    due = None if due_at is None else sqlite_time(due_at)
+    stamp = sqlite_time(now())
     raw.execute(_SQLITE_WRITE_CLOCK, (state_json, head, due, stamp, match_id, head))
 
 

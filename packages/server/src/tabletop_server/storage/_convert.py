@@ -8,7 +8,16 @@ from sqlalchemy import RowMapping
 
 from tabletop_server.storage._rows import ActionRow, JsonObject, MatchRow, NewAction, SeatRow
 
-__all__ = ["action_row", "action_values", "match_row", "match_values", "now", "seat_row", "utc"]
+__all__ = [
+    "action_row",
+    "action_values",
+    "match_row",
+    "match_values",
+    "now",
+    "seat_row",
+    "sqlite_time",
+    "utc",
+]
 
 
 def now() -> datetime:
@@ -19,6 +28,24 @@ def now() -> datetime:
 def utc(value: datetime) -> datetime:
     """``value`` as an aware UTC datetime (SQLite hands back naive ones)."""
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+SQLITE_TIME = "%Y-%m-%d %H:%M:%S.%f"
+"""How SQLAlchemy stores a ``DateTime`` in SQLite (UTC, read back as naive and made aware)."""
+
+_last_time: tuple[datetime, str] = (datetime.min, datetime.min.strftime(SQLITE_TIME))
+
+
+def sqlite_time(value: datetime) -> str:
+    """``value`` as SQLite stores it (see ``SQLITE_TIME``). A write stamps its match, actions and
+    outbox rows with one time: the last one's text is kept."""
+    global _last_time  # one entry, replaced whole (threads read either the old or the new)
+    last = _last_time
+    if last[0] is value:
+        return last[1]
+    text = value.strftime(SQLITE_TIME)
+    _last_time = (value, text)
+    return text
 
 
 def _object(value: object) -> JsonObject | None:
@@ -57,6 +84,7 @@ def match_row(row: RowMapping) -> MatchRow:
         migrated_at=None if row["migrated_at"] is None else utc(row["migrated_at"]),
         creator_hash=row["creator_hash"],
         visibility=row["visibility"],
+        webhooks=bool(row.get("webhooks", True)),
     )
 
 

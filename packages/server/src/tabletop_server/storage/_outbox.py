@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import Connection, and_, bindparam, delete, insert, literal, or_, select, update
 
 from tabletop_server.storage._base import StoreBase
-from tabletop_server.storage._convert import now, utc
+from tabletop_server.storage._convert import now, sqlite_time, utc
 from tabletop_server.storage._notify import Along
 from tabletop_server.storage._tables import webhook_deliveries as deliveries
 from tabletop_server.storage._tables import webhooks
@@ -89,8 +89,6 @@ class DeliveryJob:
     url: str
     secret: str
 
-
-_SQLITE_TIME = "%Y-%m-%d %H:%M:%S.%f"
 
 _SQLITE_QUEUE = (
     'INSERT INTO webhook_deliveries (webhook_id, event_id, type, match_id, player_id, "index", '
@@ -183,7 +181,7 @@ def queue_events(
             continue
         prefix = event_id(match_id, revision, event.type, "")
         if isinstance(raw, sqlite3.Connection):
-            when = stamp.strftime(_SQLITE_TIME)
+            when = sqlite_time(stamp)
             sql = _SQLITE_QUEUE.format(marks=", ".join("?" * len(event.player_ids)))
             raw.execute(sql, (prefix, event.type, index, when, when, match_id, *event.player_ids))
             continue

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from pydantic import JsonValue
@@ -208,6 +208,9 @@ class MatchRow:
         migrated_at: When the last migration was stored (UTC), or None.
         creator_hash: As ``NewMatch``.
         visibility: As ``NewMatch``.
+        webhooks: False only if the read saw no seat's webhook (True where a read does not
+            look: the listings). A write from a row that saw none queues no delivery, and its
+            compare-and-set also checks that there is still none.
 
     The other attributes are those of ``NewMatch``.
     """
@@ -236,6 +239,7 @@ class MatchRow:
     migrated_at: datetime | None = None
     creator_hash: str | None = None
     visibility: str = "public"
+    webhooks: bool = field(default=True, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,14 @@ import orjson
 from sqlalchemy import ColumnElement, Connection, and_, bindparam, delete, exists, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from tabletop_server.storage._access import AccessStore, check_claim, find_record, record_key, same_request
+from tabletop_server.storage._access import (
+    ENDED,
+    AccessStore,
+    check_claim,
+    find_record,
+    record_key,
+    same_request,
+)
 from tabletop_server.storage._clocks import ClaimClock, clock_seat_taken
 from tabletop_server.storage._convert import now, seat_row
 from tabletop_server.storage._errors import (
@@ -97,7 +104,7 @@ class SeatStore(AccessStore):
             IdempotentRetryError: A concurrent claim recorded the same key first.
         """
         params = {"seat_match": match_id, "seat_player": player_id, "new_hash": token_hash, "new_name": name}
-        statement = _CLAIM if name is None else _CLAIM_NAMED
+        key = (name is not None, credential_hash is None)  # (without a credential: checked in the claim)
 
         def claim(connection: Connection) -> SeatRow | None:
             if idempotency is not None:
@@ -105,8 +112,12 @@ class SeatStore(AccessStore):
                 if record is not None:
                     same_request(record, idempotency)
                     return _reissue(connection, match_id, player_id, record, token_hash)
-            check_claim(connection, match_id, player_id, credential_hash)
+            if credential_hash is not None:
+                check_claim(connection, match_id, player_id, credential_hash)
             seat = _claim(connection)
+            if seat is None:  # says why (as a claim with the check first would have)
+                check_claim(connection, match_id, player_id, credential_hash)
+                raise _why_not_free(connection, match_id, player_id)
             clock_seat_taken(connection, match_id, now(), clock)  # a clock waiting for this seat starts
             if idempotency is not None:
                 record_key(connection, idempotency, match_id, player_id=player_id, token_hash=token_hash)
@@ -115,19 +126,19 @@ class SeatStore(AccessStore):
         def _claim(connection: Connection) -> SeatRow | None:
             raw: object = connection.connection.dbapi_connection
             if isinstance(raw, sqlite3.Connection):  # straight to the driver: every join does this
-                sql, values = _SQLITE_CLAIM, [token_hash, match_id, player_id]
-                if name is not None:
-                    sql, values = _SQLITE_CLAIM_NAMED, [token_hash, name, match_id, player_id]
-                found = raw.execute(sql, values).fetchone()
+                values = (
+                    [token_hash, match_id, player_id]
+                    if name is None
+                    else [token_hash, name, match_id, player_id]
+                )
+                found = raw.execute(_SQLITE_CLAIMS[key], values).fetchone()
                 if found is None:
-                    raise _why_not_free(connection, match_id, player_id)
+                    return None
                 m, p, position, seat_name, bot, held, invite = found
                 loaded = None if bot is None else orjson.loads(bot)
                 return SeatRow(m, p, position, seat_name, loaded, held, invite)
-            row = connection.execute(statement, params).mappings().first()
-            if row is None:
-                raise _why_not_free(connection, match_id, player_id)
-            return seat_row(row)
+            row = connection.execute(_CLAIMS[key], params).mappings().first()
+            return None if row is None else seat_row(row)
 
         try:
             seat = self._transact(claim)
@@ -282,20 +293,37 @@ _FREE = and_(  # (an update's parameters may not share a column's name)
     seats.c.token_hash.is_(None),
     seats.c.bot.is_(None),
 )
-_CLAIM = update(seats).where(_FREE).values(token_hash=bindparam("new_hash")).returning(*seats.c)
-_CLAIM_NAMED = (
-    update(seats)
-    .where(_FREE)
-    .values(token_hash=bindparam("new_hash"), name=bindparam("new_name"))
+_OPEN = (  # a public match that was not ended: a claim without a credential may take its seats
+    exists()
+    .where(matches.c.id == seats.c.match_id, matches.c.status != ENDED, matches.c.visibility == "public")
+    .correlate(seats)
+)
+_CLAIMS = {
+    (named, open_only): update(seats)
+    .where(_FREE, *([_OPEN] if open_only else []))
+    .values(token_hash=bindparam("new_hash"), **({"name": bindparam("new_name")} if named else {}))
     .returning(*seats.c)
+    for named in (False, True)
+    for open_only in (False, True)
+}
+"""A seat claim: one statement that takes the seat if it is free and returns it; by whether it
+names the seat, and whether it also checks the match's access (a claim without a credential)."""
+_SQLITE_OPEN = (
+    " AND EXISTS (SELECT 1 FROM matches WHERE matches.id = seats.match_id"
+    f" AND matches.status != '{ENDED}' AND matches.visibility = 'public')"
 )
-"""A seat claim: one statement that takes the seat if it is free and returns it."""
-_SQLITE_FREE = (
-    " WHERE match_id = ? AND player_id = ? AND token_hash IS NULL AND bot IS NULL"
-    " RETURNING match_id, player_id, position, name, bot, token_hash, invite_hash"
-)
-_SQLITE_CLAIM = "UPDATE seats SET token_hash = ?" + _SQLITE_FREE
-_SQLITE_CLAIM_NAMED = "UPDATE seats SET token_hash = ?, name = ?" + _SQLITE_FREE
+_SQLITE_RETURNING = " RETURNING match_id, player_id, position, name, bot, token_hash, invite_hash"
+_SQLITE_FREE = " WHERE match_id = ? AND player_id = ? AND token_hash IS NULL AND bot IS NULL"
+_SQLITE_CLAIMS = {
+    (named, open_only): (
+        "UPDATE seats SET token_hash = ?, name = ?" if named else "UPDATE seats SET token_hash = ?"
+    )
+    + _SQLITE_FREE
+    + (_SQLITE_OPEN if open_only else "")
+    + _SQLITE_RETURNING
+    for named in (False, True)
+    for open_only in (False, True)
+}
 
 
 def _reissue(

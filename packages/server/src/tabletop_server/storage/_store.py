@@ -417,20 +417,23 @@ class Store(SeatStore, RetentionStore, ClockStore, StandInStore, OutboxStore, Re
         rows = [action_values(expected.id, a, stamp) for a in actions]
         bots = expected.has_bots and change.status == "in_progress"
         timed = None if clock is None else clock(stamp)
+        queued = events if expected.webhooks else ()  # (no seat has a webhook: nothing to deliver)
 
         def work(connection: Connection) -> None:
-            _advance(connection, expected, change, head, stamp, seat=seat)
+            _advance(
+                connection, expected, change, head, stamp, seat=seat, unwatched=bool(events) and not queued
+            )
             _insert_actions(connection, rows)
             if snapshot:
                 _insert_snapshot(connection, expected.id, head, change.state_json, stamp)
             if self.dialect == "postgresql":  # (outbox rows, clock and notification: one statement)
-                along = queued_along(expected.id, expected.revision + 1, head, events, stamp)
+                along = queued_along(expected.id, expected.revision + 1, head, queued, stamp)
                 if timed is not None:
                     along.append(clock_along(expected.id, head, timed))
                 notify_change(connection, expected.id, head, bot_may_move=bots, along=along)
                 return
-            if events:
-                queue_events(connection, expected.id, expected.revision + 1, head, events, stamp)
+            if queued:
+                queue_events(connection, expected.id, expected.revision + 1, head, queued, stamp)
             if timed is not None:
                 write_clock(connection, expected.id, head, timed)
 
@@ -476,7 +479,14 @@ class Store(SeatStore, RetentionStore, ClockStore, StandInStore, OutboxStore, Re
         stamp = now()
 
         def cut(connection: Connection) -> None:
-            _advance(connection, expected, change, to_index, stamp)
+            _advance(
+                connection,
+                expected,
+                change,
+                to_index,
+                stamp,
+                unwatched=bool(events) and not expected.webhooks,
+            )
             connection.execute(
                 delete(action_table).where(
                     action_table.c.match_id == expected.id, action_table.c.index >= to_index
@@ -488,7 +498,7 @@ class Store(SeatStore, RetentionStore, ClockStore, StandInStore, OutboxStore, Re
             bots = expected.has_bots and change.status == "in_progress"
             if idempotency is not None:
                 record_key(connection, idempotency, expected.id)
-            if events:
+            if events and expected.webhooks:
                 queue_events(connection, expected.id, expected.revision + 1, to_index, events, stamp)
             self._notify(connection, expected.id, to_index, bots=bots)
 

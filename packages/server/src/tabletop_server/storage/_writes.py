@@ -15,11 +15,11 @@ from datetime import UTC, datetime
 import orjson
 from sqlalchemy import Connection, bindparam, exists, insert, select, update
 
-from tabletop_server.storage._convert import action_row, action_values, match_row, match_values
+from tabletop_server.storage._convert import action_row, action_values, match_row, match_values, sqlite_time
 from tabletop_server.storage._errors import HeadMovedError, UnknownMatchError
 from tabletop_server.storage._rows import MatchRow, MatchUpdate, NewAction, NewMatch, NewSeat, SeatRow
 from tabletop_server.storage._tables import actions as action_table
-from tabletop_server.storage._tables import matches, seats, snapshots
+from tabletop_server.storage._tables import matches, seats, snapshots, webhooks
 
 __all__ = [
     "_advance",
@@ -33,8 +33,6 @@ __all__ = [
     "_updated",
 ]
 
-_SQLITE_TIME = "%Y-%m-%d %H:%M:%S.%f"
-"""How SQLAlchemy stores a ``DateTime`` in SQLite (UTC, read back as naive and made aware)."""
 
 _SQLITE_ADVANCE = (
     "UPDATE matches SET head = ?, revision = ?, state = ?, checksum = ?, status = ?, result = ?, "
@@ -44,13 +42,15 @@ _SQLITE_HELD = (
     " AND EXISTS (SELECT 1 FROM seats WHERE seats.match_id = matches.id"
     " AND seats.player_id = ? AND seats.token_hash = ?)"
 )
+_SQLITE_UNWATCHED = " AND NOT EXISTS (SELECT 1 FROM webhooks WHERE webhooks.match_id = matches.id)"
 _SQLITE_INSERT_ACTIONS = (
     'INSERT INTO actions (match_id, "index", action_id, submission_id, player_id, type, source, '
     "reveals_info, action, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
-_SELECT_MATCH = select(matches).where(matches.c.id == bindparam("match_id"))
+_HAS_WEBHOOKS = exists().where(webhooks.c.match_id == matches.c.id).label("webhooks")
+_SELECT_MATCH = select(matches, _HAS_WEBHOOKS).where(matches.c.id == bindparam("match_id"))
 
 
 def _match(connection: Connection, match_id: str) -> MatchRow:
@@ -78,7 +78,8 @@ _INSERT_SEATS = insert(seats)
 _SQLITE_MATCH = (
     "SELECT id, game, logic_version, config, seed, prng_key, status, head, revision, checksum, state, "
     "result, winners, parent_id, parent_index, base_state, base_index, has_bots, created_at, updated_at, "
-    "migrated_from, migrated_at, creator_hash, visibility FROM matches WHERE id = ?"
+    "migrated_from, migrated_at, creator_hash, visibility, "
+    "EXISTS (SELECT 1 FROM webhooks WHERE webhooks.match_id = matches.id) FROM matches WHERE id = ?"
 )
 _SQLITE_SEATS = (
     "SELECT match_id, player_id, position, name, bot, token_hash, invite_hash FROM seats WHERE match_id = ? "
@@ -99,7 +100,7 @@ def _sqlite_match_and_seats(connection: Connection, match_id: str) -> tuple[Matc
         :13
     ]
     parent_id, parent_index, base_state, base_index, has_bots, created_at, updated_at = found[13:20]
-    migrated_from, migrated_at, creator_hash, visibility = found[20:]
+    migrated_from, migrated_at, creator_hash, visibility, has_webhooks = found[20:]
     config_value = orjson.loads(config)
     if not isinstance(config_value, dict):
         msg = f"stored JSON is a {type(config_value).__name__}, not an object"
@@ -129,6 +130,7 @@ def _sqlite_match_and_seats(connection: Connection, match_id: str) -> tuple[Matc
         migrated_at=None if migrated_at is None else _sqlite_datetime(migrated_at),
         creator_hash=creator_hash,
         visibility=visibility,
+        webhooks=bool(has_webhooks),
     )
     seat_rows = [
         SeatRow(m, p, position, name, None if bot is None else orjson.loads(bot), token_hash, invite)
@@ -175,7 +177,7 @@ def _insert_actions(connection: Connection, rows: list[dict[str, object]]) -> No
 
 def _sqlite_time(value: object) -> str:
     assert isinstance(value, datetime)
-    return value.strftime(_SQLITE_TIME)
+    return sqlite_time(value)
 
 
 _CHANGE = {
@@ -188,27 +190,30 @@ _CHANGE = {
     "winners": bindparam("new_winners", type_=matches.c.winners.type),
     "updated_at": bindparam("new_updated_at", type_=matches.c.updated_at.type),
 }
-_ADVANCE = (
-    update(matches)
-    .where(matches.c.id == bindparam("match_id"), matches.c.revision == bindparam("expected_revision"))
-    .values(**_CHANGE)
+_HELD = (
+    exists()
+    .where(
+        seats.c.match_id == bindparam("match_id"),
+        seats.c.player_id == bindparam("seat_player"),
+        seats.c.token_hash == bindparam("seat_hash"),
+    )
+    .correlate(matches)
 )
-_ADVANCE_HELD = (
-    update(matches)
+_UNWATCHED = ~exists().where(webhooks.c.match_id == matches.c.id).correlate(matches)
+_ADVANCE = {
+    (held, unwatched): update(matches)
     .where(
         matches.c.id == bindparam("match_id"),
         matches.c.revision == bindparam("expected_revision"),
-        exists()
-        .where(
-            seats.c.match_id == bindparam("match_id"),
-            seats.c.player_id == bindparam("seat_player"),
-            seats.c.token_hash == bindparam("seat_hash"),
-        )
-        .correlate(matches),
+        *([_HELD] if held else []),
+        *([_UNWATCHED] if unwatched else []),
     )
     .values(**_CHANGE)
-)
-"""The compare-and-set, prepared once (cached compilation; the hot path of every action)."""
+    for held in (False, True)
+    for unwatched in (False, True)
+}
+"""The compare-and-set, prepared once (cached compilation; the hot path of every action): by
+whether it checks that a token holds a seat, and that no seat has a webhook."""
 
 
 def _advance(
@@ -219,9 +224,11 @@ def _advance(
     stamp: datetime,
     *,
     seat: tuple[str, str] | None = None,
+    unwatched: bool = False,
 ) -> None:
     """The compare-and-set: move the match to ``head`` only if its revision is unchanged (and,
-    with ``seat``, only if that token hash still holds that seat)."""
+    with ``seat``, only if that token hash still holds that seat; with ``unwatched``, only if
+    no seat has a webhook: the write queues no delivery)."""
     params: dict[str, object] = {
         "match_id": expected.id,
         "expected_revision": expected.revision,
@@ -244,7 +251,7 @@ def _advance(
             change.status,
             change.result,
             orjson.dumps(list(change.winners)).decode(),
-            stamp.strftime(_SQLITE_TIME),
+            sqlite_time(stamp),
             expected.id,
             expected.revision,
         )
@@ -252,17 +259,17 @@ def _advance(
         if seat is not None:
             sql += _SQLITE_HELD
             values += seat
+        if unwatched:
+            sql += _SQLITE_UNWATCHED
         if raw.execute(sql, values).rowcount == 1:
             return
         _guard(connection, expected)  # raises UnknownMatchError or HeadMovedError
         raise HeadMovedError(
             expected.id, expected_head=expected.head, head=expected.head, revision=expected.revision
         )
-    statement = _ADVANCE
     if seat is not None:
-        statement = _ADVANCE_HELD
         params["seat_player"], params["seat_hash"] = seat
-    if connection.execute(statement, params).rowcount != 1:
+    if connection.execute(_ADVANCE[seat is not None, unwatched], params).rowcount != 1:
         _guard(connection, expected)  # raises UnknownMatchError or HeadMovedError
         raise HeadMovedError(
             expected.id, expected_head=expected.head, head=expected.head, revision=expected.revision
@@ -313,6 +320,7 @@ def _insert_match(
         updated_at=stamp,
         creator_hash=match.creator_hash,
         visibility=match.visibility,
+        webhooks=False,
     )
     connection.execute(_INSERT_MATCH, match_values(row))
     if new_seats:
