@@ -166,13 +166,11 @@ class MatchStream:
             yield first
             while True:
                 looking = self._failed  # (the last read failed: look again soon, woken or not)
-                woke = await self.subscription.wait(
-                    min(RETRY_SECONDS, self.keepalive) if looking else self.keepalive
-                )
+                wait = min(RETRY_SECONDS, self.keepalive) if looking else self.keepalive
+                woke = await self.subscription.wait(wait)
                 try:
-                    if (
-                        not woke and not looking
-                    ):  # a lost notification must not keep a lost seat's stream open
+                    if not woke and not looking:
+                        # a lost notification must not keep a lost seat's stream open
                         await run_in_threadpool(self._check_seat)
                         yield b": keep-alive\n\n"
                         continue

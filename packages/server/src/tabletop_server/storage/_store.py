@@ -477,16 +477,10 @@ class Store(SeatStore, RetentionStore, ClockStore, StandInStore, OutboxStore, Re
         if not expected.base_index <= to_index <= expected.head:
             raise IndexOutOfRangeError(expected.id, to_index, expected.base_index, expected.head)
         stamp = now()
+        queued = events if expected.webhooks else ()  # (no seat has a webhook: nothing to deliver)
 
         def cut(connection: Connection) -> None:
-            _advance(
-                connection,
-                expected,
-                change,
-                to_index,
-                stamp,
-                unwatched=bool(events) and not expected.webhooks,
-            )
+            _advance(connection, expected, change, to_index, stamp, unwatched=bool(events) and not queued)
             connection.execute(
                 delete(action_table).where(
                     action_table.c.match_id == expected.id, action_table.c.index >= to_index
@@ -498,8 +492,8 @@ class Store(SeatStore, RetentionStore, ClockStore, StandInStore, OutboxStore, Re
             bots = expected.has_bots and change.status == "in_progress"
             if idempotency is not None:
                 record_key(connection, idempotency, expected.id)
-            if events and expected.webhooks:
-                queue_events(connection, expected.id, expected.revision + 1, to_index, events, stamp)
+            if queued:
+                queue_events(connection, expected.id, expected.revision + 1, to_index, queued, stamp)
             self._notify(connection, expected.id, to_index, bots=bots)
 
         try:
