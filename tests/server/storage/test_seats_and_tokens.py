@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+import types
 from datetime import timedelta
 
 import pytest
+import tabletop_server.storage._tokens as tokens
 from tabletop_fixtures.stored_matches import StoredTable
 from tabletop_server.storage import (
     InvalidStreamTokenError,
@@ -17,6 +20,7 @@ from tabletop_server.storage import (
     UnknownMatchError,
     UnknownSeatError,
     hash_token,
+    new_match_id,
     new_token,
     same_hash,
 )
@@ -28,6 +32,23 @@ def test_tokens_are_random_and_stored_as_hashes() -> None:
     assert len(hash_token(first)) == 64 and hash_token(first) != first
     assert same_hash(first, hash_token(first)) and not same_hash(second, hash_token(first))
     assert not same_hash(first, None)
+
+
+@pytest.mark.parametrize(
+    "milliseconds", [(1_700_000_000_000, 1_700_000_000_001, 1_800_000_000_000), (0, 1, 16**12 - 1)]
+)
+def test_match_ids_sort_in_creation_order_and_stay_unguessable(
+    monkeypatch: pytest.MonkeyPatch, milliseconds: tuple[int, ...]
+) -> None:
+    made = []
+    for ms in milliseconds:
+        monkeypatch.setattr(tokens, "time", types.SimpleNamespace(time_ns=lambda ms=ms: ms * 1_000_000 + 999))
+        made.append(new_match_id())
+    assert made == sorted(made) and len(set(made)) == len(made)
+    assert all(re.fullmatch(r"m_[0-9a-f]{12}[0-9a-f]{16}", match_id) for match_id in made)
+    same_moment = {new_match_id() for _ in range(2000)}  # one millisecond: 64 random bits tell them apart
+    assert len(same_moment) == 2000
+    assert len({match_id[14:] for match_id in same_moment}) == 2000
 
 
 def test_a_claimed_seat_is_held_by_its_token_until_released(store: Store) -> None:

@@ -68,6 +68,46 @@ def test_a_created_match_reads_back_with_its_seats_and_start_log(store: Store) -
     assert missing.value.code == "unknown-match"
 
 
+def test_a_match_stored_with_every_field_reads_back_the_same_on_every_path(store: Store) -> None:
+    """SQLite stores a new match through its driver, PostgreSQL through SQLAlchemy: either way,
+    the driver's read and SQLAlchemy's give back exactly what was stored."""
+    table = StoredTable(store, "sample")
+    parent = table.create("parent")
+    new = NewMatch(
+        id="m-every-field",
+        game="sample",
+        logic_version=table.definition.logic_version,
+        config={"title": "Zoë’s “table” ✓", "nested": {"list": [1, 2.5, None, True, "x"]}, "big": 2**53 + 1},
+        seed=2**32 - 1,
+        prng_key="ab" * 16,
+        state_json=parent.state_json,
+        checksum=2**62 + 5,
+        status="finished",
+        result="win",
+        winners=("p2",),
+        parent_id="parent",
+        parent_index=0,
+        base_state_json=parent.state_json,
+        base_index=3,
+        creator_hash="c" * 64,
+        visibility="private",
+    )
+    seats = [
+        NewSeat("p1", "Ünïcode “name” 🎲", None, invite_hash="i" * 64),
+        NewSeat("p2", "Bot", {"kind": "mcts", "iterations": 200, "options": {"c": 1.4, "名": [None]}}),
+    ]
+    created = store.create_match(new, seats)
+    read, read_seats = store.get_match_and_seats(new.id)
+    assert read == created == store.get_match(new.id)
+    assert store.list_matches(visibility="private") == [created]
+    assert (read.config, read.winners, read.head, read.has_bots) == (new.config, ("p2",), 3, True)
+    assert read_seats == store.get_seats(new.id)
+    assert [(s.position, s.name, s.bot, s.token_hash, s.invite_hash) for s in read_seats] == [
+        (0, "Ünïcode “name” 🎲", None, None, "i" * 64),
+        (1, "Bot", {"kind": "mcts", "iterations": 200, "options": {"c": 1.4, "名": [None]}}, None, None),
+    ]
+
+
 def test_a_match_id_is_stored_once(store: Store) -> None:
     table = StoredTable(store, "sample")
     table.create("m1")

@@ -29,6 +29,7 @@ from tabletop_server.storage import (
     NewSeat,
     StorageError,
     hash_token,
+    new_match_id,
     new_token,
 )
 from tabletop_server.storage._access import same_request
@@ -158,7 +159,7 @@ def fork(
             )
         if service.admit_bots is not None and row.has_bots:
             service.admit_bots()
-        fork_id = "m_" + secrets.token_hex(8)
+        fork_id = new_match_id()
         seats = [NewSeat(player_id=s.player_id, name=s.name, bot=s.bot) for s in parent.seats]
         game = build_game(
             parent.entry,

@@ -17,6 +17,7 @@ from tabletop_server.storage import (
     NewSeat,
     StorageError,
     hash_token,
+    new_match_id,
     new_token,
 )
 
@@ -63,7 +64,7 @@ def _create(service: MatchService, previous: LoadedMatch) -> str:
     entry = service.registry.get(previous.row.game)
     if service.admit_bots is not None and previous.row.has_bots:
         service.admit_bots()
-    match_id = "m_" + secrets.token_hex(8)
+    match_id = new_match_id()
     seats = [NewSeat(player_id=s.player_id, name=s.name, bot=s.bot) for s in previous.seats]
     seed = secrets.randbits(32)
     game = build_game(

@@ -59,6 +59,7 @@ from tabletop_server.storage import (
     StorageError,
     Store,
     hash_token,
+    new_match_id,
     new_token,
 )
 
@@ -214,6 +215,8 @@ class MatchService:
         """Whether ``player_id`` may undo now (``tabletop_server._undo.undo_check`` on the log's tail)."""
         if player_id is None or match.row.status != "in_progress" or match.unavailable is not None:
             return UndoCheck(False, match.row.head, "nothing to undo")
+        if match.row.head <= match.row.base_index:  # nothing recorded since: no log to read
+            return undo_check(match.row, (), player_id)
         tail = self.store.actions(
             match.row.id, after=max(match.row.base_index, match.row.head - UNDO_WINDOW) - 1
         )
@@ -327,7 +330,7 @@ class MatchService:
         if self.admit_bots is not None and any(seat.bot is not None for seat in request.seats):
             self.admit_bots()
         check_clock(entry, request.clock)
-        match_id = "m_" + secrets.token_hex(8)
+        match_id = new_match_id()
         creator = new_token()
         invites = {f"p{n}": new_token() for n, seat in enumerate(request.seats, start=1) if seat.bot is None}
         seats = [

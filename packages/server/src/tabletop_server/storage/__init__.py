@@ -65,7 +65,7 @@ from tabletop_server.storage._rows import (
 from tabletop_server.storage._stand_ins import StandInRow
 from tabletop_server.storage._store import Store
 from tabletop_server.storage._tables import metadata
-from tabletop_server.storage._tokens import hash_token, new_token, same_hash
+from tabletop_server.storage._tokens import hash_token, new_match_id, new_token, same_hash
 from tabletop_server.storage._url import DATA_DIR_ENV, default_database_url, normalize_url
 
 __all__ = [
@@ -120,6 +120,7 @@ __all__ = [
     "hash_token",
     "head_revision",
     "metadata",
+    "new_match_id",
     "new_token",
     "normalize_url",
     "notify_change",

@@ -10,6 +10,7 @@ from sqlalchemy import Connection, and_, bindparam, delete, insert, select, upda
 
 from tabletop_server.storage._base import StoreBase
 from tabletop_server.storage._convert import now, utc
+from tabletop_server.storage._driver import _sqlite
 from tabletop_server.storage._errors import (
     IdempotencyKeyReusedError,
     InvalidInviteError,
@@ -24,7 +25,7 @@ from tabletop_server.storage._errors import (
 from tabletop_server.storage._notify import notify_change
 from tabletop_server.storage._rows import IdempotencyRecord, MatchRow, NewIdempotencyKey
 from tabletop_server.storage._tables import idempotency_keys, matches, seats
-from tabletop_server.storage._writes import _match, _sqlite
+from tabletop_server.storage._writes import _match
 
 __all__ = ["ENDED", "AccessStore", "check_claim", "find_record", "record_key", "same_request"]
 

@@ -22,12 +22,13 @@ from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._base import StoreBase
 from tabletop_server.storage._convert import now, sqlite_time, utc
+from tabletop_server.storage._driver import _sqlite
 from tabletop_server.storage._errors import HeadMovedError
 from tabletop_server.storage._notify import Along, notify_change
 from tabletop_server.storage._outbox import OutboxEvent, queue_events
 from tabletop_server.storage._rows import JsonObject, MatchRow, MatchUpdate
 from tabletop_server.storage._tables import clocks, matches, timeouts
-from tabletop_server.storage._writes import _advance, _sqlite
+from tabletop_server.storage._writes import _advance
 
 __all__ = [
     "ClaimClock",

@@ -20,6 +20,7 @@ from tabletop_server.storage._clocks import (
     write_clock,
 )
 from tabletop_server.storage._convert import action_row, action_values, match_row, now
+from tabletop_server.storage._driver import _sqlite_match_and_seats
 from tabletop_server.storage._errors import (
     DuplicateActionIdError,
     DuplicateMatchError,
@@ -55,7 +56,6 @@ from tabletop_server.storage._writes import (
     _insert_match,
     _insert_snapshot,
     _match,
-    _sqlite_match_and_seats,
     _updated,
 )
 

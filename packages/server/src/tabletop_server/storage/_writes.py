@@ -1,23 +1,33 @@
 """The statements of the store's writes: the compare-and-set, inserting matches and actions.
 
 The compare-and-set of an action (``_advance``) and the insert of its actions run on every
-accepted action; on SQLite they go straight to the driver with SQL prepared once (the
-statements SQLAlchemy would emit, without building and compiling them per call).
+accepted action, and a match's insert on every creation; on SQLite they go straight to the
+driver (``_driver``'s statements); PostgreSQL runs them through SQLAlchemy.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import datetime
 
 import orjson
 from sqlalchemy import Connection, bindparam, exists, insert, select, update
 
 from tabletop_server.storage._convert import action_row, action_values, match_row, match_values, sqlite_time
+from tabletop_server.storage._driver import (
+    _SQLITE_ADVANCE,
+    _SQLITE_HELD,
+    _SQLITE_INSERT_ACTIONS,
+    _SQLITE_INSERT_MATCH,
+    _SQLITE_INSERT_SEATS,
+    _SQLITE_UNWATCHED,
+    _sqlite,
+    _sqlite_match_values,
+    _sqlite_time,
+)
 from tabletop_server.storage._errors import HeadMovedError, UnknownMatchError
-from tabletop_server.storage._rows import MatchRow, MatchUpdate, NewAction, NewMatch, NewSeat, SeatRow
+from tabletop_server.storage._rows import MatchRow, MatchUpdate, NewAction, NewMatch, NewSeat
 from tabletop_server.storage._tables import actions as action_table
 from tabletop_server.storage._tables import matches, seats, snapshots, webhooks
 
@@ -29,24 +39,8 @@ __all__ = [
     "_insert_match",
     "_insert_snapshot",
     "_match",
-    "_sqlite_match_and_seats",
     "_updated",
 ]
-
-
-_SQLITE_ADVANCE = (
-    "UPDATE matches SET head = ?, revision = ?, state = ?, checksum = ?, status = ?, result = ?, "
-    "winners = ?, updated_at = ? WHERE matches.id = ? AND matches.revision = ?"
-)
-_SQLITE_HELD = (
-    " AND EXISTS (SELECT 1 FROM seats WHERE seats.match_id = matches.id"
-    " AND seats.player_id = ? AND seats.token_hash = ?)"
-)
-_SQLITE_UNWATCHED = " AND NOT EXISTS (SELECT 1 FROM webhooks WHERE webhooks.match_id = matches.id)"
-_SQLITE_INSERT_ACTIONS = (
-    'INSERT INTO actions (match_id, "index", action_id, submission_id, player_id, type, source, '
-    "reveals_info, action, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
 
 
 _HAS_WEBHOOKS = exists().where(webhooks.c.match_id == matches.c.id).label("webhooks")
@@ -75,80 +69,6 @@ _INSERT_MATCH = insert(matches)
 _INSERT_SEATS = insert(seats)
 
 
-_SQLITE_MATCH = (
-    "SELECT id, game, logic_version, config, seed, prng_key, status, head, revision, checksum, state, "
-    "result, winners, parent_id, parent_index, base_state, base_index, has_bots, created_at, updated_at, "
-    "migrated_from, migrated_at, creator_hash, visibility, "
-    "EXISTS (SELECT 1 FROM webhooks WHERE webhooks.match_id = matches.id) FROM matches WHERE id = ?"
-)
-_SQLITE_SEATS = (
-    "SELECT match_id, player_id, position, name, bot, token_hash, invite_hash FROM seats WHERE match_id = ? "
-    "ORDER BY position"
-)
-
-
-def _sqlite_match_and_seats(connection: Connection, match_id: str) -> tuple[MatchRow, list[SeatRow]] | None:
-    """SQLite: the match and its seats, read straight from the driver (the read of every view and
-    every stale cache entry); None on another database."""
-    raw = _sqlite(connection)
-    if raw is None:
-        return None
-    found = raw.execute(_SQLITE_MATCH, (match_id,)).fetchone()
-    if found is None:
-        raise UnknownMatchError(match_id)
-    (id_, game, version, config, seed, key, status, head, revision, checksum, state, result, winners) = found[
-        :13
-    ]
-    parent_id, parent_index, base_state, base_index, has_bots, created_at, updated_at = found[13:20]
-    migrated_from, migrated_at, creator_hash, visibility, has_webhooks = found[20:]
-    config_value = orjson.loads(config)
-    if not isinstance(config_value, dict):
-        msg = f"stored JSON is a {type(config_value).__name__}, not an object"
-        raise TypeError(msg)
-    row = MatchRow(
-        id=id_,
-        game=game,
-        logic_version=version,
-        config=config_value,
-        seed=seed,
-        prng_key=key,
-        status=status,
-        head=head,
-        revision=revision,
-        checksum=checksum,
-        state_json=state,
-        result=result,
-        winners=tuple(orjson.loads(winners) or ()),
-        parent_id=parent_id,
-        parent_index=parent_index,
-        base_state_json=base_state,
-        base_index=base_index,
-        has_bots=bool(has_bots),
-        created_at=_sqlite_datetime(created_at),
-        updated_at=_sqlite_datetime(updated_at),
-        migrated_from=migrated_from,
-        migrated_at=None if migrated_at is None else _sqlite_datetime(migrated_at),
-        creator_hash=creator_hash,
-        visibility=visibility,
-        webhooks=bool(has_webhooks),
-    )
-    seat_rows = [
-        SeatRow(m, p, position, name, None if bot is None else orjson.loads(bot), token_hash, invite)
-        for m, p, position, name, bot, token_hash, invite in raw.execute(_SQLITE_SEATS, (match_id,))
-    ]
-    return row, seat_rows
-
-
-def _sqlite_datetime(value: str) -> datetime:
-    return datetime.fromisoformat(value).replace(tzinfo=UTC)
-
-
-def _sqlite(connection: Connection) -> sqlite3.Connection | None:
-    """The driver connection under ``connection`` if it is SQLite's (the fast path), else None."""
-    raw: object = connection.connection.dbapi_connection
-    return raw if isinstance(raw, sqlite3.Connection) else None
-
-
 def _insert_actions(connection: Connection, rows: list[dict[str, object]]) -> None:
     """Insert ``action_values`` rows."""
     raw = _sqlite(connection)
@@ -173,11 +93,6 @@ def _insert_actions(connection: Connection, rows: list[dict[str, object]]) -> No
             for r in rows
         ],
     )
-
-
-def _sqlite_time(value: object) -> str:
-    assert isinstance(value, datetime)
-    return sqlite_time(value)
 
 
 _CHANGE = {
@@ -322,21 +237,41 @@ def _insert_match(
         visibility=match.visibility,
         webhooks=False,
     )
-    connection.execute(_INSERT_MATCH, match_values(row))
-    if new_seats:
-        rows = [
-            {
-                "match_id": match.id,
-                "player_id": s.player_id,
-                "position": n,
-                "name": s.name,
-                "bot": s.bot,
-                "token_hash": None,
-                "invite_hash": s.invite_hash,
-            }
-            for n, s in enumerate(new_seats)
-        ]
-        connection.execute(_INSERT_SEATS, rows)
+    raw = _sqlite(connection)
+    if raw is not None:  # straight to the driver: every match's creation does this
+        raw.execute(_SQLITE_INSERT_MATCH, _sqlite_match_values(row))
+        if new_seats:
+            raw.executemany(
+                _SQLITE_INSERT_SEATS,
+                [
+                    (
+                        match.id,
+                        s.player_id,
+                        n,
+                        s.name,
+                        None if s.bot is None else orjson.dumps(s.bot).decode(),
+                        None,
+                        s.invite_hash,
+                    )
+                    for n, s in enumerate(new_seats)
+                ],
+            )
+    else:
+        connection.execute(_INSERT_MATCH, match_values(row))
+        if new_seats:
+            rows = [
+                {
+                    "match_id": match.id,
+                    "player_id": s.player_id,
+                    "position": n,
+                    "name": s.name,
+                    "bot": s.bot,
+                    "token_hash": None,
+                    "invite_hash": s.invite_hash,
+                }
+                for n, s in enumerate(new_seats)
+            ]
+            connection.execute(_INSERT_SEATS, rows)
     if log:
         _insert_actions(connection, [action_values(match.id, a, stamp) for a in log])
     return row
