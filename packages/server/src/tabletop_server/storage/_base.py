@@ -16,6 +16,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from tabletop_server._metrics import storage_failed
 from tabletop_server.storage._engines import Engines, StoreOptions, open_engines
 from tabletop_server.storage._errors import StorageFullError, StorageUnavailableError
+from tabletop_server.storage._notify import notify_change
 from tabletop_server.storage._url import normalize_url
 from tabletop_server.storage._writer import SqliteWriter
 
@@ -101,6 +102,11 @@ class StoreBase:
     def _transact_now(self, work: Callable[[Connection], T]) -> T:
         with self._engines.writer.begin() as connection:
             return work(connection)
+
+    def _notify(self, connection: Connection, match_id: str, head: int, *, bots: bool) -> None:
+        """PostgreSQL: tell every worker about the change when this transaction commits."""
+        if self.dialect == "postgresql":
+            notify_change(connection, match_id, head, bot_may_move=bots)
 
 
 def is_full(error: BaseException) -> bool:
