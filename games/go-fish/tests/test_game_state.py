@@ -104,3 +104,19 @@ def test_leaders_have_the_most_books(books: tuple[int, ...], leaders: list[str])
         player.books = [Book(rank=rank, turn=1) for rank in list(Rank)[:count]]
     assert state.leaders() == leaders
     assert not state.all_books_made()
+
+
+@pytest.mark.parametrize("position", [0, 9, -1])
+def test_taking_a_card_from_the_stock_takes_that_card_and_keeps_the_others_in_order(position: int) -> None:
+    state = _start(2, seed=3)
+    card = state.deck[position]
+    others = [each for each in state.deck if each != card]
+    state.take_from_stock("p1", Card(rank=card.rank, suit=card.suit))
+    assert state.deck == others
+    assert state.player("p1").hand[-1] == card or card.rank in [
+        book.rank for book in state.player("p1").books
+    ]
+    hand = list(state.player("p2").hand)
+    with pytest.raises(ValueError, match=f"{card.code} is not in the stock"):
+        state.take_from_stock("p2", card)
+    assert (state.deck, state.player("p2").hand) == (others, hand)  # changed nothing

@@ -8,7 +8,8 @@ import pytest
 import tabletop_server.storage as storage
 from pydantic import JsonValue
 from tabletop import AnyState
-from tabletop_fixtures.stored_matches import Choose, StoredTable, update_of
+from tabletop_fixtures.stored_matches import Choose, StoredTable, request_body, update_of
+from tabletop_server._undo import undo_check
 from tabletop_server.storage import (
     DuplicateActionIdError,
     DuplicateMatchError,
@@ -240,6 +241,46 @@ def test_rewind_cuts_the_log_under_the_guard(store: Store) -> None:
         store.append(
             before, update_of(rewound_state), [NewAction(3, "x", "x", "p1", "Pass", "user", False, "{}")]
         )
+
+
+def first_legal(table: StoredTable) -> Choose:
+    """Any game: the first legal action of the player on turn."""
+
+    def choose(state: AnyState, player: str) -> dict[str, JsonValue]:
+        legal = table.engine.legal_actions(state, player, table.game(state.game_id))
+        return request_body(legal[0].model_dump_json(), table.engine)
+
+    return choose
+
+
+@pytest.mark.parametrize("game", ["goofspiel", "go-fish", "tic-tac-toe"])
+def test_the_undo_tail_is_the_log_from_the_seats_last_user_action_and_judges_as_the_log_does(
+    store: Store, game: str
+) -> None:
+    table = StoredTable(store, game)
+    match = table.create("m1")
+    choose = first_legal(table)
+    for step in range(8):
+        if match.status != "in_progress":
+            break
+        match = table.submit("m1", f"a{step}", choose).match
+        log = store.actions("m1")
+        for player in ("p1", "p2"):
+            for after in range(-1, match.head):
+                rows = [row for row in log if row.index > after]
+                own = [n for n, row in enumerate(rows) if row.source == "user" and row.player_id == player]
+                expected = rows[own[-1] :] if own else rows
+                tail = store.undo_tail("m1", player, after=after)
+                assert [(r.index, r.player_id, r.source, r.reveals_info) for r in tail] == [
+                    (r.index, r.player_id, r.source, r.reveals_info) for r in expected
+                ]
+                assert [r.simultaneous_group_id for r in tail if r.source == "user"] == [
+                    r.simultaneous_group_id for r in expected if r.source == "user"
+                ]
+                assert undo_check(match, tail, player) == undo_check(match, rows, player)
+    if game == "goofspiel":  # the bids of one round share a group, which the tail carries
+        assert any(row.simultaneous_group_id for row in store.undo_tail("m1", "p1", after=-1))
+    assert store.undo_tail("nope", "p1", after=-1) == []
 
 
 def test_a_fork_copies_the_log_up_to_its_point(store: Store) -> None:

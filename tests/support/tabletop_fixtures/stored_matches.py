@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import orjson
 from pydantic import JsonValue
-from tabletop import AnyState, Game, GameConfig, GameEngine
+from tabletop import UNKEYED, AnyState, Game, GameConfig, GameEngine
 from tabletop.games import load
 from tabletop.schemas import request_model
 from tabletop.testing import make_game
@@ -75,9 +75,9 @@ class StoredTable:
         return make_game(self.definition, players=self.players, seed=self.seed, game_id=match_id)
 
     def create(self, match_id: str, *, bots: Sequence[str] = ()) -> MatchRow:
-        """Start a match with the engine and store it (seats ``p1``..; ``bots`` are random bots)."""
+        """Start a match with the engine, unkeyed, and store it (seats ``p1``..; ``bots`` are random bots)."""
         game = self.game(match_id)
-        started = self.engine.start(game)
+        started = self.engine.start(game, prng_key=UNKEYED)  # a reproducible fixture
         seats = [NewSeat(p.id, p.name, {"kind": "random"} if p.id in bots else None) for p in game.players]
         update = update_of(started.state)
         new = NewMatch(
@@ -100,12 +100,14 @@ class StoredTable:
     def submit(
         self, match_id: str, action_id: str, choose: Choose, *, max_attempts: int = 10_000
     ) -> Submitted:
-        """Play one action chosen by ``choose`` for the player on turn; re-run on conflicts."""
+        """Play one action chosen by ``choose`` for the (first) player on turn who can act; re-run on
+        conflicts."""
         game = self.game(match_id)
         for attempt in range(1, max_attempts + 1):
             match = self.store.get_match(match_id)
             state = self.state(match)
-            player = state.active_player_ids[0]
+            movers = [p for p in state.active_player_ids if self.engine.legal_actions(state, p, game)]
+            player = (movers or state.active_player_ids)[0]  # simultaneous: one who has not acted
             body = {**choose(state, player), "id": action_id, "game_id": match_id, "player_id": player}
             result = self.engine.run(body, state, game)
             rows = [NewAction.from_action(a, action_id) for a in result.actions]

@@ -9,6 +9,7 @@ from typing import cast
 from pydantic import JsonValue
 from tabletop import Game, GameConfig, TabletopError
 from tabletop._machine import AnyState
+from tabletop.views import HiddenValues
 
 from tabletop_server._api_models import BotSpec
 from tabletop_server._errors import ApiError
@@ -41,6 +42,7 @@ class LoadedMatch:
     game: Game[GameConfig]
     _state: AnyState | None = field(default=None, repr=False)
     unavailable: ApiError | None = None
+    _hidden: HiddenValues | None = field(default=None, repr=False)
 
     @classmethod
     def of(
@@ -67,6 +69,14 @@ class LoadedMatch:
                 raise self.unavailable from None
         return self._state
 
+    @property
+    def hidden(self) -> HiddenValues:
+        """What the current state hides from each perspective (counted once per perspective asked,
+        then kept with the state: the next action's undo barrier starts from it)."""
+        if self._hidden is None:
+            self._hidden = HiddenValues(self.state, self.row.state_json)
+        return self._hidden
+
     def check_writable(self) -> None:
         """Refuse a write to a match no installed code can run.
 
@@ -83,7 +93,7 @@ class LoadedMatch:
             _player(s) for s in self.seats
         ]
         if same:
-            return LoadedMatch(row, seats, self.entry, self.game, self._state, self.unavailable)
+            return LoadedMatch(row, seats, self.entry, self.game, self._state, self.unavailable, self._hidden)
         return LoadedMatch.of(row, seats, self.entry, unavailable=self.unavailable)
 
     def holder(self, token_hash: str) -> str | None:

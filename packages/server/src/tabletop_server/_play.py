@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import orjson
 from tabletop import IllegalActionError
 from tabletop._machine import AnyState
+from tabletop.views import HiddenValues
 
 from tabletop_server._errors import ApiError
 from tabletop_server._idempotency import check_idempotency_key, ended_error, same_action
@@ -193,6 +194,8 @@ class _Played:
 
     match: LoadedMatch
     state: AnyState
+    hidden: HiddenValues
+    """What ``state`` hides, as far as the undo barrier counted it (kept with the cached match)."""
     actions: list[Action]
     update: MatchUpdate
     recorded: list[NewAction]
@@ -225,12 +228,13 @@ def _play(match: LoadedMatch, action_type: str, submission: Submission, logic_ve
     )
     action_id = str(submission.body["id"])
     recorded = [NewAction.from_action(action, action_id) for action in result.actions]
-    if undo_barrier(match.entry, match.state, state, result.actions):
+    hidden = HiddenValues(state, update.state_json)
+    if undo_barrier(match.entry, match.hidden, hidden, result.actions):
         recorded = mark_barrier(recorded)
     head = match.row.head
     due = snapshot_due(head, head + len(recorded))
     events = events_between(match, state)
-    return _Played(match, state, list(result.actions), update, recorded, due, events)
+    return _Played(match, state, hidden, list(result.actions), update, recorded, due, events)
 
 
 def _clock_step(service: MatchService, played: _Played) -> ClockWrite | None:
@@ -243,7 +247,7 @@ def _clock_step(service: MatchService, played: _Played) -> ClockWrite | None:
 def _answer(service: MatchService, played: _Played, row: MatchRow, player_id: str) -> JsonDict:
     """Cache the written match, announce it, and build the ``ActionResponse`` (no I/O)."""
     match, state = played.match, played.state
-    written = LoadedMatch(row, match.seats, match.entry, match.game, state)
+    written = LoadedMatch(row, match.seats, match.entry, match.game, state, _hidden=played.hidden)
     service.remember(written)
     for hook in service.after_play:
         hook(written, played.recorded)

@@ -217,10 +217,8 @@ class MatchService:
             return UndoCheck(False, match.row.head, "nothing to undo")
         if match.row.head <= match.row.base_index:  # nothing recorded since: no log to read
             return undo_check(match.row, (), player_id)
-        tail = self.store.actions(
-            match.row.id, after=max(match.row.base_index, match.row.head - UNDO_WINDOW) - 1
-        )
-        return undo_check(match.row, tail, player_id)
+        after = max(match.row.base_index, match.row.head - UNDO_WINDOW) - 1
+        return undo_check(match.row, self.store.undo_tail(match.row.id, player_id, after=after), player_id)
 
     def view_of(self, match: LoadedMatch, player_id: str | None, *, can_undo: bool | None = None) -> JsonDict:
         """The ``ViewResponse`` JSON of a match for one perspective."""

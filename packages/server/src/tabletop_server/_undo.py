@@ -15,9 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-import orjson
 from tabletop import GameAction
-from tabletop._machine import AnyState
 from tabletop.views import SPECTATOR, HiddenValues, Perspective, find_reveals
 
 from tabletop_server._registry import GameEntry
@@ -30,7 +28,7 @@ UNDO_WINDOW = 64
 
 
 class LoggedAction(Protocol):
-    """What the rule reads of a logged action (a stored ``ActionRow`` or a ``NewAction`` just written)."""
+    """What the rule reads of a logged action (a stored ``UndoRow`` or a ``NewAction`` just written)."""
 
     @property
     def index(self) -> int: ...
@@ -41,7 +39,7 @@ class LoggedAction(Protocol):
     @property
     def reveals_info(self) -> bool: ...
     @property
-    def json(self) -> str: ...
+    def simultaneous_group_id(self) -> str | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,24 +52,27 @@ class UndoCheck:
     code: str = "undo-not-allowed"
 
 
-def undo_barrier(entry: GameEntry, before: AnyState, after: AnyState, actions: Sequence[GameAction]) -> bool:
+def undo_barrier(
+    entry: GameEntry, before: HiddenValues, after: HiddenValues, actions: Sequence[GameAction]
+) -> bool:
     """True if the step from ``before`` to ``after`` (recording ``actions``) may not be undone across.
 
     It drew a chance outcome (the PRNG's draw count moved), an action declares ``reveals_info``,
     or, for a game with hidden information, some seat or a spectator now sees a value that was
-    hidden from it before (derived from the views, whatever the game declares).
+    hidden from it before (derived from the views, whatever the game declares). The states come
+    as their ``HiddenValues`` (which count nothing until asked), so that a host that keeps the
+    latest state's beside it reuses that work at the next action.
     """
-    if after.prng.invocations != before.prng.invocations:
+    if after.state.prng.invocations != before.state.prng.invocations:
         return True
     if any(action.reveals_info for action in actions):
         return True
     if not entry.hidden_information:
         return False
-    old, new = HiddenValues(before), HiddenValues(after)
     actors = [action.player_id for action in actions if action.player_id is not None]
-    seats = [player.player_id for player in after.players]
+    seats = [player.player_id for player in after.state.players]
     order: list[Perspective] = [*dict.fromkeys([*actors, *seats]), SPECTATOR]  # the actor first
-    return any(find_reveals(old, new, [perspective]) for perspective in order)
+    return any(find_reveals(before, after, [perspective]) for perspective in order)
 
 
 def mark_barrier(rows: list[NewAction]) -> list[NewAction]:
@@ -87,8 +88,8 @@ def undo_check(row: MatchRow, tail: Sequence[LoggedAction], player_id: str | Non
     A player may undo their own last user action unless it, or a later action (system actions
     it caused included), is a barrier (see :func:`undo_barrier`), or another player acted since,
     except within the same simultaneous group. A finished match is not undone. ``tail`` needs
-    to reach back only to the seat's last user action: for the answer to that very action, the
-    batch it recorded is enough.
+    to reach back only to the seat's last user action (``Store.undo_tail`` reads no further):
+    for the answer to that very action, the batch it recorded is enough.
     """
     if player_id is None:
         return UndoCheck(False, row.head, "a spectator has nothing to undo")
@@ -110,21 +111,16 @@ def undo_check(row: MatchRow, tail: Sequence[LoggedAction], player_id: str | Non
     return UndoCheck(False, row.head, f"{player_id} has no recent action to undo")
 
 
-def _group(action: LoggedAction) -> str | None:
-    value = orjson.loads(action.json).get("simultaneous_group_id")
-    return value if isinstance(value, str) else None
-
-
 def _judge(mine: LoggedAction, later: list[LoggedAction]) -> UndoCheck:
     if mine.reveals_info:
         return UndoCheck(False, mine.index, "that action revealed information or drew a chance outcome")
-    group = _group(mine)
+    group = mine.simultaneous_group_id
     for action in later:
         if action.reveals_info:
             return UndoCheck(
                 False, mine.index, "a later action revealed information or drew a chance outcome"
             )
         other = action.source == "user" and action.player_id != mine.player_id
-        if other and (group is None or _group(action) != group):
+        if other and (group is None or action.simultaneous_group_id != group):
             return UndoCheck(False, mine.index, "another player acted since")
     return UndoCheck(True, mine.index, "")

@@ -44,7 +44,14 @@ class HydratedGoFishGameState(GoFishGameState, Hydrated[GoFishGameState]):
         """Move ``card`` from the stock to the end of the player's hand, unseen by the table
         (what it knew the player lacks no longer holds), and lay a book it completes; True if so.
         """
-        self.deck.remove(card)
+        deck, rank, suit = self.deck, card.rank, card.suit
+        for position, held in enumerate(deck):  # the card's place: ``deck.remove(card)`` without
+            if held.rank == rank and held.suit == suit:  # a model comparison per card before it
+                del deck[position]
+                break
+        else:
+            msg = f"{card.code} is not in the stock"
+            raise ValueError(msg)
         player = self.player(player_id)
         player.hand.append(card)
         player.lacks = []

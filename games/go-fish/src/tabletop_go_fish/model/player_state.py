@@ -7,6 +7,9 @@ from tabletop import Model, PlayerState
 from tabletop.components import Card, Rank
 from tabletop.views import CountOnly
 
+_RANK_ORDER = {rank: position for position, rank in enumerate(Rank)}
+"""Each rank's place in rank order (ace first)."""
+
 
 class Book(Model):
     """A book of four laid down: its rank and the turn it was made in (public)."""
@@ -47,8 +50,8 @@ class GoFishPlayerState(PlayerState):
         holds, lacks = set(self.holds), set(self.lacks)
         (holds if held else lacks).add(rank)
         (lacks if held else holds).discard(rank)
-        self.holds = [r for r in Rank if r in holds]
-        self.lacks = [r for r in Rank if r in lacks]
+        self.holds = sorted(holds, key=_RANK_ORDER.__getitem__)
+        self.lacks = sorted(lacks, key=_RANK_ORDER.__getitem__)
 
     def forget(self, rank: Rank) -> None:
         """Drop ``rank`` from what the table knows of the player (it is booked)."""

@@ -31,13 +31,20 @@ class HiddenValues:
     state the perspective may not see, by the declarations the views apply (owner-only,
     count-only, order-only, host-only, custom policies), the PRNG left out.
 
+    Nothing is computed until a perspective is asked for, and only its counts are kept (not the
+    state's parsed JSON), so a host may keep one beside each state it caches.
+
     Args:
         state: The state.
+        state_json: ``state.model_dump_json()``, when the caller has it already (a host that
+            stores the state has): it is read instead of dumping the state again.
     """
 
-    def __init__(self, state: AnyState) -> None:
+    __slots__ = ("_counted", "_json", "state")
+
+    def __init__(self, state: AnyState, state_json: str | bytes | None = None) -> None:
         self.state = state
-        self._data: object = from_json(state.model_dump_json())
+        self._json = state_json
         self._counted: dict[Perspective, Counter[bytes]] = {}
 
     def of(self, perspective: Perspective) -> Counter[bytes]:
@@ -46,18 +53,18 @@ class HiddenValues:
         if counted is not None:
             return counted
         state = self.state
+        if self._json is None:
+            self._json = state.model_dump_json()
         plan = state_plan(type(state), spectator=isinstance(perspective, Spectator))
         regions: list[tuple[str, object]] = []
-        _collect_model(plan, state, self._data, _Walk(perspective, state, regions, []), None, "")  # type: ignore[arg-type]
-        text = _Text(b",".join(to_json(value) for path, value in regions if path != _HOST_ONLY_PRNG))
-        counted = Counter(
-            {
-                token: count
-                for token, count in text.scalars().items()
-                if token not in _NOT_VALUES and token[-1:] != b"\x02"  # what hiding leaves; keys
-            }
-        )
-        counted.update({b"{" + body + b"}": count for body, count in text.objects().items()})
+        _collect_model(plan, state, from_json(self._json), _Walk(perspective, state, regions, []), None, "")
+        text = _Text(b",".join([to_json(value) for path, value in regions if path != _HOST_ONLY_PRNG]))
+        counted = text.scalars()  # this text's own: kept, less what hiding leaves and the keys
+        for token in [token for token in counted if token in _NOT_VALUES or token[-1:] == b"\x02"]:
+            del counted[token]
+        for body, count in text.objects().items():
+            key = b"{" + body + b"}"
+            counted[key] = counted.get(key, 0) + count
         self._counted[perspective] = counted
         return counted
 

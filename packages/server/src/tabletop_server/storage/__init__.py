@@ -61,6 +61,7 @@ from tabletop_server.storage._rows import (
     NewSeat,
     SeatRow,
     StreamGrant,
+    UndoRow,
 )
 from tabletop_server.storage._stand_ins import StandInRow
 from tabletop_server.storage._store import Store
@@ -112,6 +113,7 @@ __all__ = [
     "StoreOptions",
     "StreamGrant",
     "TimeoutRow",
+    "UndoRow",
     "UnknownMatchError",
     "UnknownSeatError",
     "WebhookRow",

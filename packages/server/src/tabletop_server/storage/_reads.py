@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, case, func, select
 
 from tabletop_server.storage._base import StoreBase
 from tabletop_server.storage._convert import action_row, match_row
 from tabletop_server.storage._driver import _sqlite_match_and_seats
-from tabletop_server.storage._rows import ActionRow, MatchRow, SeatRow
+from tabletop_server.storage._rows import ActionRow, MatchRow, SeatRow, UndoRow, _group_of
 from tabletop_server.storage._seats import _seats
 from tabletop_server.storage._tables import actions as action_table
 from tabletop_server.storage._tables import matches, snapshots
@@ -89,6 +89,24 @@ class MatchReads(StoreBase):
             rows = connection.execute(query, {"match_id": match_id, "after": after}).mappings()
             return [action_row(row) for row in rows]
 
+    def undo_tail(self, match_id: str, player_id: str, *, after: int) -> list[UndoRow]:
+        """The actions after index ``after`` that the undo rule reads for ``player_id``, in order:
+        from the seat's last user action on (or all of them when it has none after ``after``),
+        their narrow columns only."""
+        parameters = {"match_id": match_id, "after": after, "player_id": player_id}
+        with self._read() as connection:
+            rows = connection.execute(_UNDO_TAIL, parameters).all()
+        return [
+            UndoRow(
+                index=index,
+                player_id=player,
+                source=source,
+                reveals_info=bool(reveals_info),
+                simultaneous_group_id=None if action is None else _group_of(action),
+            )
+            for index, player, source, reveals_info, action in rows
+        ]
+
     def snapshot(self, match_id: str, index: int, *, lowest: int = 0) -> tuple[int, str] | None:
         """The latest snapshot at or before ``index`` (and at or after ``lowest``), as
         ``(its index, the state's JSON)``, or None."""
@@ -152,5 +170,23 @@ class MatchReads(StoreBase):
 _ACTIONS_AFTER = (
     select(action_table)
     .where(action_table.c.match_id == bindparam("match_id"), action_table.c.index > bindparam("after"))
+    .order_by(action_table.c.index)
+)
+
+_IN_WINDOW = (action_table.c.match_id == bindparam("match_id"), action_table.c.index > bindparam("after"))
+_LAST_OWN = (
+    select(func.max(action_table.c.index))
+    .where(*_IN_WINDOW, action_table.c.source == "user", action_table.c.player_id == bindparam("player_id"))
+    .scalar_subquery()
+)
+_UNDO_TAIL = (
+    select(
+        action_table.c.index,
+        action_table.c.player_id,
+        action_table.c.source,
+        action_table.c.reveals_info,
+        case((action_table.c.source == "user", action_table.c.action), else_=None),
+    )
+    .where(*_IN_WINDOW, action_table.c.index >= func.coalesce(_LAST_OWN, -1))
     .order_by(action_table.c.index)
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+import orjson
 from pydantic import JsonValue
 from tabletop import GameAction
 
@@ -20,6 +21,7 @@ __all__ = [
     "NewSeat",
     "SeatRow",
     "StreamGrant",
+    "UndoRow",
 ]
 
 JsonObject = dict[str, JsonValue]
@@ -102,6 +104,11 @@ class NewAction:
     reveals_info: bool
     json: str
 
+    @property
+    def simultaneous_group_id(self) -> str | None:
+        """The recorded action's simultaneous group, if it belongs to one."""
+        return _group_of(self.json)
+
     @classmethod
     def from_action(cls, action: GameAction, submission_id: str | None) -> NewAction:
         """Build the row of an action the engine recorded (its ``index`` must be set).
@@ -138,6 +145,36 @@ class ActionRow:
     reveals_info: bool
     json: str
     created_at: datetime
+
+    @property
+    def simultaneous_group_id(self) -> str | None:
+        """The recorded action's simultaneous group, if it belongs to one."""
+        return _group_of(self.json)
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRow:
+    """What the undo rule reads of a stored action: the narrow columns, no JSON to parse.
+
+    Attributes:
+        index: Its index in the match's log.
+        player_id: The acting player, or None.
+        source: ``"user"`` or ``"system"``.
+        reveals_info: True when it is an undo barrier.
+        simultaneous_group_id: The simultaneous group of a user action, if any (None for a
+            system action: the rule never reads it).
+    """
+
+    index: int
+    player_id: str | None
+    source: str
+    reveals_info: bool
+    simultaneous_group_id: str | None
+
+
+def _group_of(action_json: str) -> str | None:
+    value = orjson.loads(action_json).get("simultaneous_group_id")
+    return value if isinstance(value, str) else None
 
 
 @dataclass(frozen=True, slots=True)
