@@ -8,9 +8,10 @@ import random
 import orjson
 from tabletop_fixtures.live_server import Api, Json, LiveServer
 from tabletop_server._history import fork, undo
-from tabletop_server._play import parse_body, submit
+from tabletop_server._play import submit
 from tabletop_server._service import MatchService
 from tabletop_server._snapshots import SNAPSHOT_EVERY, snapshot_due
+from tabletop_server._submission import parse_body
 
 from tests.server.api.replay import replayed_state
 

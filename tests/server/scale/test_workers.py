@@ -21,9 +21,11 @@ from tabletop_fixtures.live_server import Api, EventReader
 from tabletop_fixtures.postgres import PostgresServer, find_binaries, start_postgres
 from tabletop_server import Settings
 from tabletop_server._api_models import CreateMatch
-from tabletop_server._play import parse_body, submit
+from tabletop_server._lobby import create
+from tabletop_server._play import submit
 from tabletop_server._registry import GameRegistry
 from tabletop_server._service import MatchService
+from tabletop_server._submission import parse_body
 from tabletop_server.events import InProcessHub
 from tabletop_server.storage import Store, upgrade
 
@@ -235,8 +237,8 @@ def test_a_bot_turn_nobody_took_up_is_played_once_by_another_worker(database: st
         for seed in range(2):
             seats = [{"name": "Ann"}, {"name": "Bot", "bot": {"kind": "random"}}]
             match_id = str(
-                service.create(
-                    CreateMatch.model_validate({"game": "tic-tac-toe", "seats": seats, "seed": seed})
+                create(
+                    service, CreateMatch.model_validate({"game": "tic-tac-toe", "seats": seats, "seed": seed})
                 )["id"]
             )
             while service.load(match_id).row.status == "in_progress":

@@ -45,9 +45,10 @@ from tabletop_server._bot_retries import TRANSIENT, RetrySchedule
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch
 from tabletop_server._metrics import bot_decided, bot_queue
-from tabletop_server._play import Submission, submit
+from tabletop_server._play import submit
 from tabletop_server._runtime import Action, load_action, request_body
 from tabletop_server._service import MatchService
+from tabletop_server._submission import Submission
 from tabletop_server.storage import StorageError
 
 __all__ = ["BotBudget", "BotRunner", "bot_action_id"]

@@ -17,9 +17,10 @@ from tabletop_server._clock_time import TIMEOUT_PREFIX, KnownClock, to_ms
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch
 from tabletop_server._outbox import MATCH_FINISHED, queue_clock_low
-from tabletop_server._play import Submission, submit
+from tabletop_server._play import submit
 from tabletop_server._runtime import request_body
 from tabletop_server._service import MatchService
+from tabletop_server._submission import Submission
 from tabletop_server.events import MatchChange
 from tabletop_server.storage import MatchUpdate, OutboxEvent, Store, TimeoutRow
 

@@ -18,10 +18,11 @@ from pydantic import Field, JsonValue
 from tabletop import Model
 
 from tabletop_server._errors import ApiError
-from tabletop_server._play import Submission, submit
+from tabletop_server._play import submit
 from tabletop_server._runtime import JsonDict, legal_action_bodies, perspective_of, view_json
 from tabletop_server._service import MatchService
 from tabletop_server._snapshots import state_at
+from tabletop_server._submission import Submission
 
 __all__ = ["DevBotMove", "DevInspection", "DevSeatView", "DevStatus", "bot_move", "check_dev", "inspect"]
 

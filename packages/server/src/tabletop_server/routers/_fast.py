@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from starlette.types import ASGIApp, Receive, Scope, Send
 from tabletop import IllegalActionError
 
+from tabletop_server import _lobby as lobby
 from tabletop_server._api_models import CreateMatch
 from tabletop_server._errors import ApiError
 from tabletop_server._json import dumps
@@ -136,7 +137,9 @@ class FastPaths:
         assert found is not None
         key = _headers(scope, "idempotency-key").get("idempotency-key")
         service = _service(scope)
-        return 201, dumps(await service.io(service.join, found.group(1), found.group(2), None, None, key))
+        return 201, dumps(
+            await service.io(lobby.join, service, found.group(1), found.group(2), None, None, key)
+        )
 
     async def _create(self, scope: Scope, body: bytes) -> Answer:
         headers = _headers(scope, "idempotency-key")
@@ -148,7 +151,7 @@ class FastPaths:
         except (orjson.JSONDecodeError, ValidationError):
             return None  # FastAPI's route gives its own error
         service = _service(scope)
-        return 201, dumps(await service.io(service.create, request, headers.get("idempotency-key")))
+        return 201, dumps(await service.io(lobby.create, service, request, headers.get("idempotency-key")))
 
 
 def _service(scope: Scope) -> MatchService:

@@ -9,6 +9,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
+from tabletop_server import _lobby as lobby
 from tabletop_server._api_models import StreamToken
 from tabletop_server._errors import ApiError
 from tabletop_server._json import JsonResponse
@@ -31,7 +32,7 @@ router = APIRouter(tags=["events"], responses=ERRORS)
 )
 def create_stream_token(match_id: str, service: Service, authorization: Authorization = None) -> JsonResponse:
     """A single-use, short-lived token for the event stream, bound to the caller's seat (or spectator)."""
-    return JsonResponse(service.stream_token(match_id, authorization), status_code=201)
+    return JsonResponse(lobby.stream_token(service, match_id, authorization), status_code=201)
 
 
 def _last_event_id(header: str | None, query: int | None) -> int | None:

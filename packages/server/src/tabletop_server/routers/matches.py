@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
 
+from tabletop_server import _lobby as lobby
 from tabletop_server._api_models import CreatedMatch, CreateMatch, MatchInfo, MatchList
 from tabletop_server._ending import end_match
 from tabletop_server._json import JsonResponse
@@ -22,7 +23,7 @@ async def create_match(
 ) -> JsonResponse:
     """Start a match. The server draws a fresh secret PRNG key for it and never sends it. The
     answer carries the creator token and the seats' invites, once (the server keeps hashes)."""
-    created = await service.io(service.create, request, idempotency_key)
+    created = await service.io(lobby.create, service, request, idempotency_key)
     return JsonResponse(created, status_code=201)
 
 

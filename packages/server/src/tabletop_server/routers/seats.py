@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Body
 from starlette.responses import Response
 
+from tabletop_server import _lobby as lobby
 from tabletop_server._api_models import JoinRequest, JoinResult
 from tabletop_server._json import JsonResponse
 from tabletop_server.routers._deps import ERRORS, Authorization, IdempotencyKey, Service
@@ -33,7 +34,7 @@ async def join_seat(
     match's seat needs its ``invite`` (or the creator token)."""
     name = None if request is None else request.name
     invite = None if request is None else request.invite
-    joined = await service.io(service.join, match_id, player_id, name, invite, idempotency_key)
+    joined = await service.io(lobby.join, service, match_id, player_id, name, invite, idempotency_key)
     return JsonResponse(joined, status_code=201)
 
 
@@ -42,5 +43,5 @@ def leave_seat(
     match_id: str, player_id: str, service: Service, authorization: Authorization = None
 ) -> Response:
     """Leave the seat the token holds; the token stops working."""
-    service.leave(match_id, player_id, authorization)
+    lobby.leave(service, match_id, player_id, authorization)
     return Response(status_code=204)

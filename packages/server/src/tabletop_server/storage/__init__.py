@@ -23,7 +23,8 @@ relative to the working directory when the variable is not set; its folder is cr
 """
 
 from tabletop_server.storage._access import ENDED
-from tabletop_server.storage._clocks import ClaimClock, ClockClaim, ClockRow, ClockWrite, NewClock, TimeoutRow
+from tabletop_server.storage._clock_writes import ClaimClock, ClockClaim, ClockWrite, NewClock
+from tabletop_server.storage._clocks import ClockRow, TimeoutRow
 from tabletop_server.storage._engines import StoreOptions
 from tabletop_server.storage._errors import (
     DuplicateActionIdError,

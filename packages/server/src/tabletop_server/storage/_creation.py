@@ -10,7 +10,7 @@ from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._access import AccessStore, record_key
-from tabletop_server.storage._clocks import NewClock, insert_clock
+from tabletop_server.storage._clock_writes import NewClock, insert_clock
 from tabletop_server.storage._convert import now
 from tabletop_server.storage._errors import DuplicateMatchError, IdempotentRetryError, IndexOutOfRangeError
 from tabletop_server.storage._reads import MatchReads

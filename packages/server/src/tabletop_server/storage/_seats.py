@@ -19,7 +19,7 @@ from tabletop_server.storage._access import (
     record_key,
     same_request,
 )
-from tabletop_server.storage._clocks import ClaimClock, clock_seat_taken
+from tabletop_server.storage._clock_writes import ClaimClock, clock_seat_taken
 from tabletop_server.storage._convert import now, seat_row
 from tabletop_server.storage._errors import (
     IdempotencyKeyReusedError,

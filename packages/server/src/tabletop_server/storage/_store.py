@@ -12,12 +12,8 @@ from sqlalchemy import Connection, bindparam, delete, update
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._access import record_key
-from tabletop_server.storage._clocks import (
-    ClockStore,
-    ClockWrite,
-    clock_along,
-    write_clock,
-)
+from tabletop_server.storage._clock_writes import ClockWrite, clock_along, write_clock
+from tabletop_server.storage._clocks import ClockStore
 from tabletop_server.storage._convert import action_values, now
 from tabletop_server.storage._creation import CreationStore
 from tabletop_server.storage._errors import (
