@@ -4,11 +4,21 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ConfigDict, ValidationError
-from tabletop import UNKEYED, AnyState, GameConfig, GameEngine
+from tabletop import (
+    UNKEYED,
+    AnyState,
+    Game,
+    GameConfig,
+    GameEngine,
+    MachineContext,
+    Model,
+    Prng,
+    PrngState,
+)
 from tabletop._checksum import fnv1a52, next_checksum
 from tabletop._model import writes_directly
 from tabletop.bots import RandomBot
-from tabletop.components import HydratedTurnManager, Turn
+from tabletop.components import FrozenDict, Turn, TurnManager
 from tabletop.games import load
 from tabletop.testing import make_game
 
@@ -37,33 +47,70 @@ def test_the_checksum_equals_its_step_by_step_definition(text: str, checksum: in
 
 
 def test_turns_built_directly_equal_validated_ones() -> None:
-    turns = HydratedTurnManager(turn_order=["a", "b"])
-    turn = turns.start_turn("a", 0)
+    turns = TurnManager(turn_order=("a", "b")).started("a", 0)
+    turn = turns.current_turn
     assert turn == Turn(player_id="a", start_index=0)
     assert turn.model_fields_set == Turn(player_id="a", start_index=0).model_fields_set
-    turns.start_turn("b", 2)
+    turns = turns.started("b", 2)
     assert turns.last_turn == Turn(player_id="a", start_index=0, end_index=2)
     assert turns.last_turn.model_fields_set == {"player_id", "start_index", "end_index"}
-    assert turns.model_fields_set >= {"turn_order", "current_turn", "last_turn", "turn_count"}
-    assert HydratedTurnManager.model_validate_json(turns.model_dump_json()) == turns
+    assert turns.model_fields_set >= {"turn_order", "current_turn", "last_turn", "turn_count", "turns_taken"}
+    assert TurnManager.model_validate_json(turns.model_dump_json()) == turns
+    assert type(turns.turns_taken) is FrozenDict and type(turns.turn_order) is tuple
 
 
 def test_a_bad_turn_index_is_still_refused() -> None:
-    turns = HydratedTurnManager(turn_order=["a"])
+    turns = TurnManager(turn_order=("a",))
     with pytest.raises(ValidationError):
-        turns.start_turn("a", -1)
+        turns.started("a", -1)
+
+
+def test_a_subclass_of_the_managers_is_changed_through_pydantic() -> None:
+    class Strict(TurnManager):
+        pass
+
+    turns = Strict(turn_order=("a",)).started("a", 0).ended(1)
+    assert type(turns) is Strict
+    assert turns.last_turn == Turn(player_id="a", start_index=0, end_index=1)
+    prng = Prng(SubPrngState(seed=1))
+    prng.random()
+    assert type(prng.state) is SubPrngState and prng.state.invocations == 1
+
+
+class SubPrngState(PrngState):
+    pass
 
 
 def test_models_that_validate_assignment_are_written_through_pydantic() -> None:
-    class Strict(HydratedTurnManager):
+    class Strict(Model):
         model_config = ConfigDict(validate_assignment=True)
+        prng: PrngState
 
-    assert writes_directly(HydratedTurnManager)
     assert not writes_directly(Strict)
-    turns = Strict(turn_order=["a"])
-    turns.start_turn("a", 0)
-    turns.end_turn(1)
-    assert turns.last_turn == Turn(player_id="a", start_index=0, end_index=1)
+    owner = Strict(prng=PrngState(seed=1))
+    Prng.over(owner).rand_id()
+    assert owner.prng.invocations == 35 and "prng" in owner.model_fields_set
+
+
+def test_draws_and_turns_are_recorded_like_attribute_assignment() -> None:
+    engine, game, state = _tic_tac_toe()
+    ctx = MachineContext(state, game)
+    before = state.prng
+    ctx.prng.random()
+    assert state.prng.invocations == before.invocations + 1 and before.invocations == 35  # the id
+    assert state.prng.model_fields_set == {"seed", "invocations", "key"} | before.model_fields_set
+    turns = state.turn_manager
+    ctx.turns = turns.reversed()
+    ctx.start_next_turn()
+    assert state.turn_manager.turn_count == turns.turn_count + 1 and turns.turn_count == 1
+    assert engine.load_state(state.model_dump_json()) == state
+
+
+def _tic_tac_toe() -> tuple[GameEngine[AnyState, GameConfig], Game[GameConfig], AnyState]:
+    definition = load("tic-tac-toe")
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(definition)
+    game = make_game(definition, players=2, seed=3)
+    return engine, game, engine.start(game, prng_key=UNKEYED).state
 
 
 @pytest.mark.parametrize("name", ["tic-tac-toe", "go-fish", "goofspiel"])

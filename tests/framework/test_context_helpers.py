@@ -34,7 +34,7 @@ def test_start_next_turn_ends_the_current_turn_and_activates_the_next_player(har
 
 def test_start_turn_of_gives_the_turn_to_a_chosen_player_and_play_goes_on_from_them(harness: Harness) -> None:
     ctx = harness.context()
-    order = list(ctx.turns.turn_order)
+    order = ctx.turns.turn_order
     first = ctx.turns.current_player_id
     ctx.state.action_count = 5
     assert ctx.start_turn_of(order[2]) == order[2]  # e.g. the loser of a challenge starts the round

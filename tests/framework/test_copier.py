@@ -9,11 +9,13 @@ from typing import Any
 import orjson
 import pytest
 from pydantic import BaseModel, Field, ValidationError, field_validator
-from tabletop import AnyState, GameConfig, GameEngine, Model
+from tabletop import AnyState, GameConfig, GameEngine, Model, PrngState
 from tabletop._copier import copier
 from tabletop._hydration import _plain_model_of
+from tabletop.components import TurnManager
 from tabletop.games import available, load
 from tabletop.testing import TEST_PRNG_KEY, make_game
+from tabletop.views import project_seats
 from tabletop_fixtures.aliasing import mutable_parts
 
 AnyEngine = GameEngine[AnyState, GameConfig]
@@ -65,6 +67,19 @@ def test_copy_state_equals_revalidating_and_shares_nothing_mutable(name: str) ->
         assert not mutable_parts(copied) & mutable_parts(state)
         copied.players[0].player_id = "changed"
         assert orjson.dumps(state.model_dump(mode="json")) == before
+
+
+@pytest.mark.parametrize("name", available())
+def test_copies_share_the_immutable_bookkeeping(name: str) -> None:
+    """The turn manager and the PRNG state are immutable: copies, plain forms, re-validated states
+    and every seat's view hold the very same objects (issue #29)."""
+    engine: AnyEngine = GameEngine(load(name))
+    state = _states(name, seed=3, limit=6)[-1]
+    turns, prng = state.turn_manager, state.prng
+    assert type(turns) is TurnManager and type(prng) is PrngState
+    for other in (engine.copy_state(state), state.dehydrate(), type(state).model_validate(state)):  # type: ignore[attr-defined]
+        assert other.turn_manager is turns and other.prng is prng
+    assert all(view.turn_manager is turns for view in project_seats(state).values())  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("name", available())

@@ -33,7 +33,7 @@ def test_start_builds_fixed_fields_then_enters_the_initial_state(harness: Harnes
     assert state.game_id == "game-1"
     assert [p.player_id for p in state.players] == ["p1", "p2"]
     assert state.machine_state is Phase.COUNTING
-    assert state.turn_manager.turn_order == ["p1", "p2"]
+    assert state.turn_manager.turn_order == ("p1", "p2")
     assert state.prng.seed == 7
     assert state.prng.invocations == 35  # the state id is one rand_id()
     assert len(state.id) == 21

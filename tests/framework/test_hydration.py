@@ -4,7 +4,7 @@ import orjson
 import pytest
 from pydantic import ValidationError
 from tabletop import Hydrated, Model, hydrate
-from tabletop.components import HydratedTurnManager, TurnManager
+from tabletop.components import HydratedRoundManager, Round, RoundManager
 from tabletop_fixtures.counter import CounterState, make_definition
 
 
@@ -29,8 +29,8 @@ class Team(Model):
     """The captain's stats, if any."""
     by_name: dict[str, Stats] = {}
     """Stats keyed by member name."""
-    manager: TurnManager = TurnManager()
-    """Who plays next."""
+    manager: RoundManager = RoundManager()
+    """The rounds played."""
 
 
 class HydratedTeam(Team, Hydrated[Team]):
@@ -43,7 +43,7 @@ TEAM = {
     "members": [{"wins": 1, "tags": ["a"]}, {"wins": 2}],
     "captain": {"wins": 3},
     "by_name": {"x": {"wins": 4}},
-    "manager": {"turn_order": ["p1", "p2"]},
+    "manager": {"past_rounds": [{"number": 1, "start_index": 0, "end_index": 2}], "round_count": 1},
 }
 
 
@@ -63,8 +63,8 @@ def test_nested_children_are_hydrated_automatically_in_lists_optionals_dicts_and
     assert all(isinstance(member, HydratedStats) for member in team.members)
     assert isinstance(team.captain, HydratedStats)
     assert isinstance(team.by_name["x"], HydratedStats)
-    assert isinstance(team.manager, HydratedTurnManager)
-    assert isinstance(HydratedTeam(name="n", members=[]).manager, HydratedTurnManager)
+    assert isinstance(team.manager, HydratedRoundManager)
+    assert isinstance(HydratedTeam(name="n", members=[]).manager, HydratedRoundManager)
     team.members[0].win()  # type: ignore[attr-defined]
     assert team.total_wins() == 4
 
@@ -84,10 +84,10 @@ def test_the_result_never_aliases_its_input(source_kind: str) -> None:
     copy = HydratedTeam.hydrate(source)
     copy.members[0].tags.append("new")
     copy.by_name["x"].wins = 99
-    copy.manager.turn_order.reverse()
+    copy.manager.past_rounds.append(Round(number=2, start_index=2))
     assert source.members[0].tags == ["a"]
     assert source.by_name["x"].wins == 4
-    assert source.manager.turn_order == ["p1", "p2"]
+    assert len(source.manager.past_rounds) == 1
 
 
 def test_dehydrate_gives_the_plain_form_back_losslessly() -> None:

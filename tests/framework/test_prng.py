@@ -1,7 +1,8 @@
 """The PRNG reproduces the reference JavaScript implementation bit for bit."""
 
 import pytest
-from tabletop import Prng, PrngState
+from pydantic import ValidationError
+from tabletop import Model, Prng, PrngState
 
 
 @pytest.mark.parametrize(
@@ -49,12 +50,31 @@ def test_resuming_at_invocation_n_continues_the_same_stream(draws: int) -> None:
     assert [resumed.random() for _ in range(5)] == [reference.random() for _ in range(5)]
 
 
-def test_draws_are_recorded_on_the_state_object_itself() -> None:
+def test_a_draw_makes_a_new_state_and_leaves_the_old_one_alone() -> None:
     state = PrngState(seed=1)
     prng = Prng(state)
     prng.die_roll(6)
     prng.rand_range(3, 4)
-    assert state.invocations == 2
+    assert prng.state.invocations == 2 and state.invocations == 0
+    with pytest.raises(ValidationError):
+        state.invocations = 5  # type: ignore[misc]
+    assert PrngState.model_validate(state) is state  # shared, not copied
+
+
+def test_a_prng_over_an_owner_keeps_its_prng_field_up_to_date() -> None:
+    class Owner(Model):
+        prng: PrngState
+
+    owner = Owner(prng=PrngState(seed=42))
+    prng = Prng.over(owner)
+    first = prng.random()
+    assert owner.prng.invocations == 1 and prng.state is owner.prng and "prng" in owner.model_fields_set
+    owner.prng = PrngState(seed=42)  # replaced: the PRNG reads the stream from the owner
+    assert prng.random() == first
+    prng.shuffle(list(range(5)))
+    assert owner.prng.invocations == 1 + 4
+    assert prng.rand_id() == Prng(PrngState(seed=42, invocations=5)).rand_id()
+    assert owner.prng.invocations == 5 + 35
 
 
 @pytest.mark.parametrize("seed", [0, 1, 42, 2**32 - 1])

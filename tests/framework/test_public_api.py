@@ -55,6 +55,7 @@ ROOT_API = {
     "MigrationError",
     "Model",
     "PlayerState",
+    "HasPrng",
     "Prng",
     "PrngState",
     "SimultaneousGroup",

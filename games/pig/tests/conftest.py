@@ -41,12 +41,12 @@ def rig() -> Rig:
     from tabletop import Prng
 
     def next_face(state: PigGameState) -> int:
-        ahead = Prng(state.prng.model_copy())
+        ahead = Prng(state.prng)  # immutable: drawing ahead leaves the state alone
         ahead.rand_id()  # the RollDie's id
         return 1 + ahead.rand_int(6)
 
     def rig_next_roll(state: PigGameState, face: int) -> None:
         while next_face(state) != face:
-            Prng(state.prng).random()
+            Prng.over(state).random()
 
     return rig_next_roll

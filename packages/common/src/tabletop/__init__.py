@@ -29,7 +29,7 @@ from tabletop._machine import (
 from tabletop._migration import Migration, MigrationError
 from tabletop._model import Model
 from tabletop._parser import ActionParser, RawAction
-from tabletop._prng import UNKEYED, Prng, PrngState, Unkeyed, new_prng_key
+from tabletop._prng import UNKEYED, HasPrng, Prng, PrngState, Unkeyed, new_prng_key
 from tabletop._state import GameResult, GameState, PlayerState, SimultaneousGroup
 
 __all__ = [
@@ -49,6 +49,7 @@ __all__ = [
     "GameResult",
     "GameState",
     "GameStatus",
+    "HasPrng",
     "Hydrated",
     "HydratedAction",
     "HydratedChanceAction",

@@ -2,8 +2,9 @@
 
 A state that was validated when it was built (``engine.start``, ``load_state``, ``hydrate``) is
 copied field by field from its declared types: values of an immutable type (strings, numbers,
-enums, ``None``, frozen models of immutable fields) are shared, lists, dicts and sets are rebuilt,
-nested models are copied by their own copier. The result equals what re-validating the value
+enums, ``None``, tuples and :class:`~tabletop.components.FrozenDict` of such, frozen models of
+immutable fields such as the turn manager and the PRNG state) are shared, lists, dicts and sets
+are rebuilt, nested models are copied by their own copier. The result equals what re-validating the value
 would give (same classes, same data, same ``model_fields_set``) and never aliases a mutable part
 of its input, at a fraction of the cost. A value of another class than the one the copier was
 built for (a plain model handed to a hydrated type, say), and a model the copier cannot read
@@ -23,6 +24,8 @@ from functools import cache
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
+
+from tabletop._frozen import FrozenDict
 
 __all__ = ["LazyCompiled", "UnreadableError", "copier", "fields_set", "only_checks", "shares", "value_copier"]
 
@@ -95,7 +98,7 @@ def _shares(annotation: object) -> bool:
         return all(type(arg) in _ATOMS or isinstance(arg, enum.Enum) for arg in args)
     if origin is Union or origin is types.UnionType:
         return all(shares(arg) for arg in args)
-    if origin is tuple or origin is frozenset:
+    if origin is tuple or origin is frozenset or origin is FrozenDict:
         return all(arg is Ellipsis or shares(arg) for arg in args)
     return False
 

@@ -19,6 +19,7 @@ import orjson
 from pydantic import BaseModel
 
 from tabletop._copier import LazyCompiled
+from tabletop._frozen import FrozenDict
 
 __all__ = ["dump_json"]
 
@@ -49,7 +50,7 @@ def _native(annotation: object) -> bool:
         return all(_native(arg) for arg in args)
     if origin is list or origin is tuple:
         return all(arg is Ellipsis or _native(arg) for arg in args)
-    if origin is dict:
+    if origin is dict or origin is FrozenDict:  # orjson writes a dict subclass as a dict
         return len(args) == 2 and _unwrap(args[0]) is str and _native(args[1])
     return False
 
@@ -95,7 +96,7 @@ class _Writer:
         if origin is list or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
             inner = self.expression(args[0], item, depth + 1)
             return None if inner is None else f"[{inner} for {item} in {value}]"
-        if origin is dict and len(args) == 2 and _unwrap(args[0]) is str:
+        if (origin is dict or origin is FrozenDict) and len(args) == 2 and _unwrap(args[0]) is str:
             inner = self.expression(args[1], item, depth + 1)
             key = f"_k{depth}"
             return None if inner is None else f"{{{key}: {inner} for {key}, {item} in {value}.items()}}"

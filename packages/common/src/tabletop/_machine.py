@@ -16,7 +16,7 @@ from tabletop._lazy import UNBUILT, lazy_candidates
 from tabletop._model import writes_directly
 from tabletop._prng import Prng
 from tabletop._state import GameResult, GameState, PlayerState, SimultaneousGroup
-from tabletop.components._turn_manager import HydratedTurnManager
+from tabletop.components._turn_manager import TurnManager
 
 __all__ = [
     "AnyState",
@@ -36,6 +36,7 @@ StateT = TypeVar("StateT", bound=AnyState)
 _new = object.__new__
 _set = object.__setattr__
 _ID = frozenset({"id"})
+_TURN_STARTED = ("turn_manager", "active_player_ids")
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
 ActionT = TypeVar("ActionT", bound=GameAction, covariant=True)
 SystemActionT = TypeVar("SystemActionT", bound=GameAction)
@@ -59,6 +60,7 @@ class MachineContext(Generic[StateT, ConfigT]):
         state: The working (hydrated) state; mutate it freely, the caller's state is a copy.
         game: The game being played (seats, config, seed).
         prng: The PRNG over ``state.prng``; the only source of randomness game code may use.
+        turns: The state's turn manager (an immutable value; assign a changed one back).
     """
 
     __slots__ = ("_prng", "chance", "game", "queue", "state")
@@ -74,10 +76,13 @@ class MachineContext(Generic[StateT, ConfigT]):
 
     @property
     def prng(self) -> Prng:
-        """The PRNG over ``state.prng`` (built on first use: most actions draw nothing)."""
+        """The PRNG over ``state.prng`` (built on first use: most actions draw nothing).
+
+        Every draw stores the advanced :class:`~tabletop.PrngState` on ``state.prng``.
+        """
         prng = self._prng
         if prng is None:
-            prng = self._prng = Prng(self.state.prng)
+            prng = self._prng = Prng.over(self.state)
         return prng
 
     @property
@@ -86,18 +91,28 @@ class MachineContext(Generic[StateT, ConfigT]):
         return self.game.config
 
     @property
-    def turns(self) -> HydratedTurnManager:
-        """The state's turn manager, with its behaviour."""
-        manager = self.state.turn_manager
-        if not isinstance(manager, HydratedTurnManager):
-            msg = "the state is not hydrated; build it through the engine or Hydrated.hydrate()"
-            raise TypeError(msg)
-        return manager
+    def turns(self) -> TurnManager:
+        """The state's turn manager, ``state.turn_manager``.
+
+        It is immutable: a change is a new manager, kept by assigning it back, e.g.
+        ``ctx.turns = ctx.turns.reversed()``. :meth:`start_next_turn`, :meth:`start_turn_of`
+        and :meth:`end_turn` do that themselves.
+        """
+        return self.state.turn_manager
+
+    @turns.setter
+    def turns(self, manager: TurnManager) -> None:
+        state = self.state
+        if writes_directly(type(state)):  # what pydantic's __setattr__ does, without its dispatch
+            state.__dict__["turn_manager"] = manager
+            state.__pydantic_fields_set__.add("turn_manager")
+        else:
+            state.turn_manager = manager
 
     def start_next_turn(self, *, skip: Callable[[str], bool] | None = None) -> str:
         """Start the next player's turn and make them the only active player.
 
-        The next player is the turn manager's (see :meth:`HydratedTurnManager.next_player`,
+        The next player is the turn manager's (see :meth:`TurnManager.next_player`,
         which ``skip`` is passed to); the current turn, if any, ends at the current action count.
         To give the turn to a particular player instead, use :meth:`start_turn_of`.
 
@@ -121,19 +136,23 @@ class MachineContext(Generic[StateT, ConfigT]):
         """
         return self._start_turn(player_id, None)
 
+    def end_turn(self) -> None:
+        """End the current turn, if any, at the current action count (nobody's turn runs then)."""
+        self.turns = self.state.turn_manager.ended(self.state.action_count)
+
     def _start_turn(self, player_id: str | None, skip: Callable[[str], bool] | None) -> str:
         state = self.state
         values = state.__dict__  # field reads without the model's __getattr__ hook (a hot path)
-        turns = values["turn_manager"]
-        if not isinstance(turns, HydratedTurnManager):
-            turns = self.turns  # raises
+        turns: TurnManager = values["turn_manager"]
         if player_id is None:
             player_id = turns.next_player(skip=skip)
-        turns.start_turn(player_id, values["action_count"])
+        started = turns.started(player_id, values["action_count"])
         if writes_directly(type(state)):  # what pydantic's __setattr__ does, without its dispatch
+            values["turn_manager"] = started
             values["active_player_ids"] = [player_id]
-            state.__pydantic_fields_set__.add("active_player_ids")
+            state.__pydantic_fields_set__.update(_TURN_STARTED)
         else:
+            state.turn_manager = started
             state.active_player_ids = [player_id]
         return player_id
 
@@ -150,7 +169,7 @@ class MachineContext(Generic[StateT, ConfigT]):
         self.state.result = GameResult.WIN if winners else GameResult.DRAW
         self.state.winning_player_ids = list(winners)
         self.state.active_player_ids = []
-        self.turns.end_turn(self.state.action_count)
+        self.end_turn()
 
     def open_simultaneous_group(self) -> SimultaneousGroup:
         """Open a group of simultaneous actions and record it on ``state.simultaneous_group``.

@@ -4,26 +4,43 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import sys
 from collections.abc import MutableSequence, Sequence
 from enum import Enum
-from functools import lru_cache
-from typing import Annotated, Final, Literal, TypeVar
+from typing import Annotated, Final, Literal, Protocol, TypeVar
 
-from pydantic import AfterValidator, Field, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, Field, WithJsonSchema
 
-from tabletop._model import Model
+from tabletop._model import Model, writes_directly
+from tabletop._prng_batches import (
+    GOLDEN,
+    ID_BATCH,
+    MASK32,
+    MIN_LANES,
+    TWO_53,
+    keyed,
+    keyed_prefix,
+    keyed_top_bytes,
+    mix,
+    splitmix_outputs,
+    splitmix_top_bytes,
+)
 
-__all__ = ["UNKEYED", "Prng", "PrngKey", "PrngState", "Unkeyed", "check_prng_key", "new_prng_key"]
+__all__ = [
+    "UNKEYED",
+    "HasPrng",
+    "Prng",
+    "PrngKey",
+    "PrngState",
+    "Unkeyed",
+    "check_prng_key",
+    "new_prng_key",
+]
 
 T = TypeVar("T")
 
-_GOLDEN = 0x9E3779B9
-_MASK32 = 0xFFFFFFFF
 _TWO_32 = 4294967296.0
 _ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _ID_LENGTH = 21
-_ID_BATCH = 35
 _ALPHABET_SIZE = len(_ID_ALPHABET)
 _ID_BYTES = bytes(ord(_ID_ALPHABET[byte & 63]) if byte & 63 < _ALPHABET_SIZE else 0 for byte in range(256))
 """``bytes.translate`` table: a drawn byte to the id character its low 6 bits index."""
@@ -37,7 +54,6 @@ _KEY_BYTES = 16
 _MIN_KEY_DIGITS = 2 * _KEY_BYTES
 _MAX_KEY_DIGITS = 2 * hashlib.blake2b.MAX_KEY_SIZE
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
-_TWO_53 = 9007199254740992.0
 
 
 def check_prng_key(key: str) -> str:
@@ -101,10 +117,13 @@ def new_prng_key() -> str:
     return secrets.token_hex(_KEY_BYTES)
 
 
-class PrngState(Model):
+class PrngState(Model, frozen=True, revalidate_instances="subclass-instances"):
     """Where a game's random stream stands: its seed, optional secret key and draw count."""
 
-    seed: int = Field(ge=0, le=_MASK32)
+    # The docstring above is the schema's description: what follows stays out of it.
+    # Immutable: a draw makes a new one (see Prng), so copies of a state share it, never copy it.
+
+    seed: int = Field(ge=0, le=MASK32)
     """The 32-bit unsigned seed the game started with."""
     invocations: int = Field(default=0, ge=0)
     """How many numbers have been drawn so far."""
@@ -117,11 +136,45 @@ class PrngState(Model):
     """
 
 
+class HasPrng(Protocol):
+    """What holds a game's random stream: a ``prng`` attribute (a game state's field)."""
+
+    prng: PrngState
+
+
+_new = object.__new__
+_SLOTS = BaseModel.__dict__
+_set_dict = _SLOTS["__dict__"].__set__
+_set_fields = _SLOTS["__pydantic_fields_set__"].__set__
+_set_extra = _SLOTS["__pydantic_extra__"].__set__
+_set_private = _SLOTS["__pydantic_private__"].__set__
+_INVOCATIONS = frozenset({"invocations"})
+_PRNG = "prng"
+
+
+def _advanced(state: PrngState, invocations: int) -> PrngState:
+    """``state`` with ``invocations`` draws made: what ``model_copy(update=...)`` gives, with
+    ``invocations`` marked set (as assigning it would), built without validating again."""
+    if type(state) is not PrngState:  # a subclass may validate more: through pydantic
+        return state.model_validate({**state.__dict__, "invocations": invocations})
+    values = state.__dict__
+    made = _new(PrngState)
+    _set_dict(made, {"seed": values["seed"], "invocations": invocations, "key": values["key"]})
+    fields = state.__pydantic_fields_set__
+    # A frozen model's fields-set never changes (model_copy copies it): the next state may share it.
+    _set_fields(made, fields if "invocations" in fields else fields | _INVOCATIONS)
+    _set_extra(made, None)
+    _set_private(made, None)
+    return made
+
+
 class Prng:
     """splitmix32 over a :class:`PrngState`, bit-compatible with the reference JavaScript.
 
-    Every draw increments ``state.invocations`` on the state object itself, so randomness shows
-    up in state diffs, and a PRNG built over a state resumes where the last one stopped in O(1).
+    A :class:`PrngState` is immutable: every draw makes the next one, which :attr:`state`
+    returns. A PRNG built with :meth:`over` a game state keeps that state's ``prng`` field up to
+    date instead (the engine's ``ctx.prng``), so randomness shows up in state diffs, and a PRNG
+    built over a state resumes where the last one stopped in O(1).
 
     With ``state.key`` set, draw ``n`` (0-based) is instead the 8-byte digest of
     ``blake2b(seed.to_bytes(4, "big") + n.to_bytes(8, "big"), key=bytes.fromhex(key),
@@ -137,28 +190,86 @@ class Prng:
         1
     """
 
-    __slots__ = ("state",)
+    __slots__ = ("_fields", "_held", "_owner")
 
     def __init__(self, state: PrngState) -> None:
-        self.state = state
+        self._held: dict[str, PrngState] = {_PRNG: state}
+        """Where the stream's state is kept: this dict, or the owner's ``__dict__``."""
+        self._fields: set[str] = set()
+        """The owner's fields-set (a throwaway set without an owner)."""
+        self._owner: HasPrng | None = None
+        """An owner written through its ``__setattr__`` (one that validates assignments)."""
+
+    @classmethod
+    def over(cls, owner: HasPrng) -> Prng:
+        """The PRNG of ``owner.prng`` (a game state's): it reads the stream from there and
+        stores every advanced :class:`PrngState` back on ``owner``.
+
+        Example:
+            >>> from tabletop import Model
+            >>> class Table(Model):
+            ...     prng: PrngState
+            >>> table = Table(prng=PrngState(seed=42))
+            >>> Prng.over(table).rand_int(6), table.prng.invocations
+            (0, 1)
+        """
+        prng = cls(owner.prng)
+        if isinstance(owner, BaseModel) and writes_directly(type(owner)):
+            # What pydantic's __setattr__ does, without its per-write dispatch (a test checks).
+            prng._held = owner.__dict__
+            prng._fields = owner.__pydantic_fields_set__
+        else:
+            prng._owner = owner
+        return prng
+
+    @property
+    def state(self) -> PrngState:
+        """Where the stream stands now (the owner's ``prng``, for a PRNG built :meth:`over` one)."""
+        owner = self._owner
+        return self._held[_PRNG] if owner is None else owner.prng
+
+    def _load(self) -> PrngState:
+        owner = self._owner
+        return self._held[_PRNG] if owner is None else owner.prng
+
+    def _store(self, state: PrngState, invocations: int) -> None:
+        """Keep ``state`` advanced to ``invocations`` draws: here, or on the owner."""
+        advanced = _advanced(state, invocations)
+        owner = self._owner
+        if owner is None:
+            self._held[_PRNG] = advanced
+            self._fields.add(_PRNG)
+        else:
+            owner.prng = advanced
 
     def random(self) -> float:
         """Return a float in [0, 1) and advance the stream by one draw."""
-        state = self.state
+        owner = self._owner
+        held = self._held
+        state = held[_PRNG] if owner is None else owner.prng
         values = state.__dict__
         invocations: int = values["invocations"]
-        values["invocations"] = invocations + 1  # what pydantic's __setattr__ does (a test checks)
-        state.__pydantic_fields_set__.add("invocations")
+        seed: int = values["seed"]
         key = values["key"]
+        if owner is None and type(state) is PrngState:  # _store, inlined (a hot path)
+            made = _new(PrngState)
+            _set_dict(made, {"seed": seed, "invocations": invocations + 1, "key": key})
+            fields = state.__pydantic_fields_set__
+            _set_fields(made, fields if "invocations" in fields else fields | _INVOCATIONS)
+            _set_extra(made, None)
+            _set_private(made, None)
+            held[_PRNG] = made
+            self._fields.add(_PRNG)
+        else:
+            self._store(state, invocations + 1)
         if key is None:  # splitmix32 of draw number invocations + 1 (1-based)
-            seed: int = values["seed"]
-            t = (seed + (invocations + 1) * _GOLDEN) & _MASK32
+            t = (seed + (invocations + 1) * GOLDEN) & MASK32
             t ^= t >> 16
-            t = (t * 0x21F0AAAD) & _MASK32
+            t = (t * 0x21F0AAAD) & MASK32
             t ^= t >> 15
-            t = (t * 0x735A2D97) & _MASK32
+            t = (t * 0x735A2D97) & MASK32
             return (t ^ (t >> 15)) / _TWO_32
-        return _keyed(key, values["seed"], invocations)
+        return keyed(key, seed, invocations)
 
     def rand_int(self, maximum: int) -> int:
         """Return an integer in ``[0, maximum)``."""
@@ -180,20 +291,20 @@ class Prng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle ``items`` in place (Fisher–Yates from the last index down)."""
-        state = self.state
+        state = self._load()
         values = state.__dict__
         seed, invocations, key = values["seed"], values["invocations"], values["key"]
         size = len(items)
         if size < 2:
             return
-        if key is None and size <= _MIN_LANES:  # a few draws: cheaper one by one
+        if key is None and size <= MIN_LANES:  # a few draws: cheaper one by one
             invocation = invocations
             for i in range(size - 1, 0, -1):
                 invocation += 1
-                j = int(_mix(seed, invocation) / _TWO_32 * (i + 1))
+                j = int(mix(seed, invocation) / _TWO_32 * (i + 1))
                 items[i], items[j] = items[j], items[i]
         elif key is None:
-            draws = _splitmix_outputs(seed, invocations + 1, size - 1)
+            draws = splitmix_outputs(seed, invocations + 1, size - 1)
             if size <= _EXACT_PRODUCT_LIMIT:  # int(r * k) of r = v / 2**32 is (v * k) >> 32, exactly
                 for i, v in zip(range(size - 1, 0, -1), draws, strict=True):
                     j = (v * (i + 1)) >> 32
@@ -203,14 +314,13 @@ class Prng:
                     j = int(v / _TWO_32 * (i + 1))
                     items[i], items[j] = items[j], items[i]
         else:
-            copy = _keyed_prefix(key, seed).copy
+            copy = keyed_prefix(key, seed).copy
             for i, n in zip(range(size - 1, 0, -1), range(invocations, invocations + size - 1), strict=True):
                 hasher = copy()
                 hasher.update(n.to_bytes(8, "big"))
-                j = int((int.from_bytes(hasher.digest(), "big") >> 11) / _TWO_53 * (i + 1))
+                j = int((int.from_bytes(hasher.digest(), "big") >> 11) / TWO_53 * (i + 1))
                 items[i], items[j] = items[j], items[i]
-        values["invocations"] = invocations + size - 1  # one write for the whole shuffle
-        state.__pydantic_fields_set__.add("invocations")
+        self._store(state, invocations + size - 1)  # one write for the whole shuffle
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """Return a shuffled copy of ``items``."""
@@ -233,114 +343,22 @@ class Prng:
         whose low 6 bits index the alphabet. The stream advances by whole batches, but only the
         draws the id reads are computed.
         """
-        state = self.state
+        state = self._load()
         values = state.__dict__
         seed, invocations, key = values["seed"], values["invocations"], values["key"]
         chars = b""
-        taken = _ID_BATCH
+        taken = ID_BATCH
         while len(chars) < _ID_LENGTH:
-            if taken == _ID_BATCH:  # open the next batch; its draws are read from the last down
-                invocations += _ID_BATCH
+            if taken == ID_BATCH:  # open the next batch; its draws are read from the last down
+                invocations += ID_BATCH
                 taken = 0
             if key is None:  # spare lanes cost almost nothing and spare a second call
-                count = min(_ID_LENGTH + _SPARE_LANES - len(chars), _ID_BATCH - taken)
-                drawn = _splitmix_top_bytes(seed, invocations - taken, count)
+                count = min(_ID_LENGTH + _SPARE_LANES - len(chars), ID_BATCH - taken)
+                drawn = splitmix_top_bytes(seed, invocations - taken, count)
             else:  # every keyed draw is one BLAKE2b: compute only the ones still missing
-                count = min(_ID_LENGTH - len(chars), _ID_BATCH - taken)
-                drawn = _keyed_top_bytes(key, seed, invocations - taken, count)
+                count = min(_ID_LENGTH - len(chars), ID_BATCH - taken)
+                drawn = keyed_top_bytes(key, seed, invocations - taken, count)
             taken += count
             chars += drawn.translate(_ID_BYTES, _ID_REJECTS)
-        values["invocations"] = invocations  # the stream advances by whole batches
-        state.__pydantic_fields_set__.add("invocations")
+        self._store(state, invocations)  # the stream advances by whole batches
         return chars[:_ID_LENGTH].decode("ascii")
-
-
-# splitmix32 of many draws at once, one draw per 64-bit lane of a Python int, in a dozen big-int
-# operations instead of a dozen per draw: the products of 32-bit lanes by the 32-bit constants fit
-# their lanes, and a mask after each right shift drops what it pulled in from the next lane, so
-# each lane computes exactly what Prng.random's mix does for its draw.
-_LANE_BITS = 64
-_MAX_LANES = 64
-_MIN_LANES = 4
-"""A shuffle of up to this many items mixes its draws one by one: a lane batch costs ~4 mixes."""
-
-
-def _lane_constants(count: int, step: int) -> tuple[int, int, int]:
-    """``(ones, ramp, masks)`` of ``count`` lanes: 1, ``lane * step`` and 2**32 - 1 in each lane."""
-    ones = sum(1 << (_LANE_BITS * lane) for lane in range(count))
-    ramp = sum((lane * step) << (_LANE_BITS * lane) for lane in range(count))
-    return ones, ramp, ones * _MASK32
-
-
-_DOWN_LANES = tuple(_lane_constants(count, (1 << 32) - _GOLDEN) for count in range(_ID_BATCH + 1))
-"""Lane constants for 0..35 draws numbered downwards (lane ``i`` is draw ``top - i``)."""
-_UP_LANES = tuple(_lane_constants(count, _GOLDEN) for count in range(_MAX_LANES + 1))
-"""Lane constants for 0..64 draws numbered upwards (lane ``i`` is draw ``first + i``)."""
-
-
-def _splitmix_top_bytes(seed: int, top: int, count: int) -> bytes:
-    """The top bytes of draws ``top``, ``top - 1``, ... (1-based), ``count`` of them."""
-    ones, ramp, masks = _DOWN_LANES[count]
-    x = (((seed + top * _GOLDEN) & _MASK32) * ones + ramp) & masks
-    x = (x ^ (x >> 16)) & masks
-    x = (x * 0x21F0AAAD) & masks
-    x = (x ^ (x >> 15)) & masks
-    # Byte 3 of a lane of x * 0x735A2D97 is bits 24..31 of the draw: the mix's last step,
-    # t ^ (t >> 15), leaves those bits alone, and bits above 31 of the product are never read.
-    return (x * 0x735A2D97).to_bytes(8 * count, "little")[3::8]
-
-
-def _mix(seed: int, invocation: int) -> int:
-    """The 32-bit splitmix32 output of draw number ``invocation`` (1-based) of ``seed``'s stream."""
-    t = (seed + invocation * _GOLDEN) & _MASK32
-    t ^= t >> 16
-    t = (t * 0x21F0AAAD) & _MASK32
-    t ^= t >> 15
-    t = (t * 0x735A2D97) & _MASK32
-    return t ^ (t >> 15)
-
-
-def _splitmix_outputs(seed: int, first: int, count: int) -> list[int]:
-    """The 32-bit outputs of draws ``first`` to ``first + count - 1`` (1-based), in order."""
-    outputs: list[int] = []
-    for start in range(first, first + count, _MAX_LANES):
-        lanes = min(_MAX_LANES, first + count - start)
-        ones, ramp, masks = _UP_LANES[lanes]
-        x = (((seed + start * _GOLDEN) & _MASK32) * ones + ramp) & masks
-        x = (x ^ (x >> 16)) & masks
-        x = (x * 0x21F0AAAD) & masks
-        x = (x ^ (x >> 15)) & masks
-        x = (x * 0x735A2D97) & masks
-        x = (x ^ (x >> 15)) & masks
-        outputs += memoryview(x.to_bytes(8 * lanes, sys.byteorder)).cast("Q").tolist()
-    return outputs
-
-
-@lru_cache(maxsize=64)
-def _keyed_prefix(key: str, seed: int) -> hashlib.blake2b:
-    """BLAKE2b keyed with ``key`` that has absorbed ``seed``: copied once per keyed draw."""
-    hasher = hashlib.blake2b(key=bytes.fromhex(key), digest_size=8)
-    hasher.update(seed.to_bytes(4, "big"))
-    return hasher
-
-
-def _keyed(key: str, seed: int, invocation: int) -> float:
-    """Keyed draw number ``invocation`` (0-based) of ``seed``'s stream: 53 bits in [0, 1)."""
-    hasher = _keyed_prefix(key, seed).copy()
-    hasher.update(invocation.to_bytes(8, "big"))
-    return (int.from_bytes(hasher.digest(), "big") >> 11) / _TWO_53
-
-
-def _keyed_top_bytes(key: str, seed: int, top: int, count: int) -> bytes:
-    """The top bytes of keyed draws ``top - 1``, ``top - 2``, ... (0-based), ``count`` of them.
-
-    (Draw ``top - 1`` counted from 0 is draw ``top`` counted from 1, as in
-    :func:`_splitmix_top_bytes`.) The top byte of a draw is the first byte of its digest.
-    """
-    copy = _keyed_prefix(key, seed).copy
-    drawn = bytearray(count)
-    for i, invocation in enumerate(range(top - 1, top - 1 - count, -1)):
-        hasher = copy()
-        hasher.update(invocation.to_bytes(8, "big"))
-        drawn[i] = hasher.digest()[0]
-    return bytes(drawn)

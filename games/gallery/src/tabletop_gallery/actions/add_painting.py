@@ -61,8 +61,8 @@ class HydratedAddPainting(AddPainting, HydratedAction[AddPainting, HydratedGalle
         lot = state.current_lot()
         previous = lot.auctioneer_id
         painting = painting_in_hand(state, self.player_id, self.painting_id)
-        if self.player_id != previous:
-            ctx.turns.start_turn(self.player_id, state.action_count)  # play goes on from the new auctioneer
+        if self.player_id != previous:  # play goes on from the new auctioneer
+            ctx.turns = ctx.turns.started(self.player_id, state.action_count)
         ends_round = put_up(state, self.player_id, painting)
         self.metadata = AddPaintingMetadata(
             painting=painting, previous_auctioneer_id=previous, ends_round=ends_round

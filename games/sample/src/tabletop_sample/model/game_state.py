@@ -36,4 +36,4 @@ def setup(ctx: Ctx) -> None:
     colors = ctx.prng.shuffled(COLORS)
     for player, color in zip(state.players, colors, strict=False):
         player.color = color
-    ctx.prng.shuffle(ctx.turns.turn_order)
+    ctx.turns = ctx.turns.with_order(ctx.prng.shuffled(ctx.turns.turn_order))

@@ -15,4 +15,4 @@ class EndOfGame(TerminalHandler[HydratedSampleGameState, SampleConfig]):
         state.result = GameResult.WIN if len(leaders) == 1 else GameResult.DRAW
         state.winning_player_ids = leaders if len(leaders) == 1 else []
         state.active_player_ids = []
-        ctx.turns.end_turn(state.action_count)
+        ctx.end_turn()

@@ -16,9 +16,7 @@ class StartOfTurn(StateHandler[HydratedSampleGameState, SampleConfig]):
     transitions_to = (MachineState.START_OF_TURN, MachineState.END_OF_GAME)
 
     def enter(self, ctx: Ctx) -> None:
-        player_id = ctx.turns.next_player()
-        ctx.turns.start_turn(player_id, ctx.state.action_count)
-        ctx.state.active_player_ids = [player_id]
+        player_id = ctx.start_next_turn()  # the next player's turn; they alone are active
         ctx.state.player(player_id).amount = AMOUNT_PER_TURN
 
     def on_action(self, action: object, ctx: Ctx) -> MachineState:

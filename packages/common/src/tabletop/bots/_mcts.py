@@ -268,7 +268,7 @@ class MctsBot(Generic[StateT, ConfigT]):
 
         The bot never reads what the game's PRNG will produce next (the next roll, the next
         card off a deck nobody sees): every iteration's world draws from a fresh seed out of
-        the bot's generator, at the state's draw count. A fresh object: the iteration owns it.
+        the bot's generator, at the state's draw count (an immutable value, shared freely).
         """
         return PrngState(seed=self.rng.getrandbits(32), invocations=state.prng.invocations)
 
@@ -276,7 +276,7 @@ class MctsBot(Generic[StateT, ConfigT]):
         """A copy of ``state`` that belongs to this iteration alone, playing with its own PRNG."""
         future = self._own_future(state)
         owned = self.engine.copy_state(state)
-        owned.prng = future  # a fresh object, nobody else's
+        owned.prng = future
         return owned
 
     def _iterate(
@@ -289,13 +289,12 @@ class MctsBot(Generic[StateT, ConfigT]):
         """One iteration from ``world`` (its moves filled in): select, expand, roll out, back up.
 
         The tree walk goes through ``table`` (positions met before are looked up, not re-run).
-        ``future`` is this world's PRNG, a fresh object the iteration owns: every action is
+        ``future`` is this world's PRNG (immutable, so shared freely): every action is
         played with it (never with the PRNG of the state the position was first met in). The
         expanded action and the rollout run in place on one copy of the last position's state.
         """
         rng, c = self.rng, self.exploration
         node, position = root, world
-        own = future  # fresh from _own_future: nobody else holds it
         path = [root]
         expanded: HydratedAction[GameAction, StateT, ConfigT] | None = None
         while position.state.result is None:
@@ -316,8 +315,7 @@ class MctsBot(Generic[StateT, ConfigT]):
         state = position.state
         if expanded is not None or (state.result is None and self.max_rollout_actions > 0):
             state = self.engine.copy_state(state)
-            # A successor's PRNG belongs to a remembered state: the rollout gets a copy of it.
-            state.prng = future if future is own else future.model_copy()
+            state.prng = future  # immutable: the remembered state's PRNG state is shared, not changed
             if expanded is not None:  # the table's checked candidate: a copy of it is handed over
                 run_owned(self.engine, expanded.with_id(SIMULATED_ID), state, table.game)
             self._rollout.play(state, table.game, self.rng, self.max_rollout_actions)

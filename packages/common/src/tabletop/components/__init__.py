@@ -1,5 +1,6 @@
 """Reusable, schema-backed building blocks for game states."""
 
+from tabletop._frozen import FrozenDict
 from tabletop.components._auction import AuctionEntry, AuctionResult, TieBreak, bidding_order
 from tabletop.components._auction_fixed_price import FixedPriceAuction, HydratedFixedPriceAuction
 from tabletop.components._auction_once_around import HydratedOnceAroundAuction, OnceAroundAuction
@@ -10,7 +11,7 @@ from tabletop.components._dice import DicePool, Die, HydratedDicePool, HydratedD
 from tabletop.components._draw_bag import DrawBag, EmptyBagError, HydratedDrawBag
 from tabletop.components._phase_manager import HydratedPhaseManager, PhaseManager, PhaseSpan
 from tabletop.components._round_manager import HydratedRoundManager, Round, RoundManager
-from tabletop.components._turn_manager import HydratedTurnManager, Turn, TurnManager
+from tabletop.components._turn_manager import Turn, TurnManager
 
 __all__ = [
     "AuctionEntry",
@@ -21,6 +22,7 @@ __all__ = [
     "DrawBag",
     "EmptyBagError",
     "FixedPriceAuction",
+    "FrozenDict",
     "HydratedDicePool",
     "HydratedDie",
     "HydratedDrawBag",
@@ -30,7 +32,6 @@ __all__ = [
     "HydratedPhaseManager",
     "HydratedRoundManager",
     "HydratedSealedBidAuction",
-    "HydratedTurnManager",
     "OnceAroundAuction",
     "OpenAuction",
     "PhaseManager",

@@ -1,19 +1,27 @@
-"""Turn order, turn counting and the current turn."""
+"""Turn order, turn counting and the current turn: immutable values, a new one per change."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
-from tabletop._hydration import Hydrated
-from tabletop._model import Model, writes_directly
+from tabletop._frozen import FrozenDict
+from tabletop._model import Model
 
-__all__ = ["HydratedTurnManager", "Turn", "TurnManager"]
+__all__ = ["Turn", "TurnManager"]
 
 _set = object.__setattr__
-_STARTED = ("current_turn", "turn_count")
-_ENDED = ("last_turn", "current_turn")
+_new = object.__new__
+_SLOTS = BaseModel.__dict__
+_set_dict = _SLOTS["__dict__"].__set__
+_set_fields = _SLOTS["__pydantic_fields_set__"].__set__
+_set_extra = _SLOTS["__pydantic_extra__"].__set__
+_set_private = _SLOTS["__pydantic_private__"].__set__
+_STARTED = frozenset({"current_turn", "turn_count", "turns_taken"})
+_STARTED_AND_ENDED = _STARTED | {"last_turn"}
+_ENDED = frozenset({"last_turn", "current_turn"})
+_ORDER = frozenset({"turn_order"})
 _END_INDEX = frozenset({"end_index"})
 
 
@@ -54,62 +62,87 @@ def _ended(turn: Turn, end_index: int) -> Turn:
     return ended
 
 
-class TurnManager(Model):
+class TurnManager(Model, frozen=True, revalidate_instances="subclass-instances"):
     """Turn order, per-player turn counts, the current and the last turn."""
 
-    turn_order: list[str] = Field(default_factory=list)
+    # The docstring above is the schema's description: what follows stays out of it.
+    # Immutable: every change (started, ended, reversed, with_first_player, with_order) returns
+    # a new manager and leaves this one alone, so copies of a state and its views share one
+    # manager instead of copying it. A game keeps the new value on its state:
+    # ``ctx.turns = ctx.turns.reversed()`` (``ctx.start_next_turn()``, ``ctx.start_turn_of()``
+    # and ``ctx.end_turn()`` do it themselves). For example:
+    #     turns = TurnManager(turn_order=("a", "b", "c")).started("b", 0).started("c", 2)
+    #     turns.current_player_id, turns.last_turn.end_index, turns.turns_of("b")  # 'c', 2, 1
+    #     turns.reversed().turn_order  # ('c', 'b', 'a')
+
+    turn_order: tuple[str, ...] = Field(default_factory=tuple)
     """Player ids in the order they take turns."""
     turn_count: int = Field(default=0, ge=0)
     """How many turns have started."""
-    turns_taken: dict[str, int] = Field(default_factory=dict)
+    turns_taken: FrozenDict[str, int] = Field(default_factory=FrozenDict)
     """How many turns each player has started."""
     current_turn: Turn | None = None
     """The turn in progress, if any."""
     last_turn: Turn | None = None
     """The most recently ended turn, if any."""
 
+    def started(self, player_id: str, action_index: int) -> TurnManager:
+        """The manager with the current turn (if any) ended and ``player_id``'s turn started,
+        both at ``action_index``.
 
-class HydratedTurnManager(TurnManager, Hydrated[TurnManager]):
-    """Turn manager behaviour: start and end turns, find the next player, change the order."""
-
-    def start_turn(self, player_id: str, action_index: int) -> Turn:
-        """End the current turn (if any) and start ``player_id``'s turn at ``action_index``."""
+        Raises:
+            ValueError: ``player_id`` is not in the turn order.
+            pydantic.ValidationError: ``action_index`` is negative.
+        """
         values = self.__dict__  # field reads without the model's __getattr__ hook (a hot path)
         if player_id not in values["turn_order"]:
-            msg = f"{player_id!r} is not in the turn order {self.turn_order}"
+            msg = f"{player_id!r} is not in the turn order {list(values['turn_order'])}"
             raise ValueError(msg)
         turn = _new_turn(player_id, action_index)
-        taken = values["turns_taken"]
-        taken[player_id] = taken.get(player_id, 0) + 1
-        if writes_directly(type(self)):
-            ending = values["current_turn"]
-            if ending is not None:  # end_turn, inlined for the usual case
-                values["last_turn"] = _ended(ending, action_index)
-                self.__pydantic_fields_set__.add("last_turn")
-            values["current_turn"] = turn
-            values["turn_count"] += 1
-            self.__pydantic_fields_set__.update(_STARTED)
-        else:
-            if values["current_turn"] is not None:
-                self.end_turn(action_index)
-            self.current_turn = turn
-            self.turn_count += 1
-        return turn
+        taken: FrozenDict[str, int] = values["turns_taken"]
+        changed = {
+            **values,
+            "turn_count": values["turn_count"] + 1,
+            "turns_taken": taken.set(player_id, taken.get(player_id, 0) + 1),
+            "current_turn": turn,
+        }
+        ending = values["current_turn"]
+        if ending is None:
+            return _changed(self, changed, _STARTED)
+        changed["last_turn"] = _ended(ending, action_index)
+        return _changed(self, changed, _STARTED_AND_ENDED)
 
-    def end_turn(self, action_index: int) -> None:
-        """End the current turn at ``action_index``; does nothing if no turn runs."""
+    def ended(self, action_index: int) -> TurnManager:
+        """The manager with the current turn ended at ``action_index``; itself if no turn runs.
+
+        Raises:
+            pydantic.ValidationError: ``action_index`` is negative.
+        """
         values = self.__dict__
         turn = values["current_turn"]
         if turn is None:
-            return
-        turn = _ended(turn, action_index)
-        if writes_directly(type(self)):
-            values["last_turn"] = turn
-            values["current_turn"] = None
-            self.__pydantic_fields_set__.update(_ENDED)
-        else:
-            self.last_turn = turn
-            self.current_turn = None
+            return self
+        return _changed(
+            self, {**values, "last_turn": _ended(turn, action_index), "current_turn": None}, _ENDED
+        )
+
+    def reversed(self) -> TurnManager:
+        """The manager with the direction of play reversed."""
+        return self.with_order(self.turn_order[::-1])
+
+    def with_first_player(self, player_id: str) -> TurnManager:
+        """The manager with the order rotated so that ``player_id`` comes first.
+
+        Raises:
+            ValueError: ``player_id`` is not in the turn order.
+        """
+        order = self.turn_order
+        index = order.index(player_id)
+        return self.with_order(order[index:] + order[:index])
+
+    def with_order(self, order: Iterable[str]) -> TurnManager:
+        """The manager with ``order`` as its turn order (a shuffled one, say)."""
+        return _changed(self, {**self.__dict__, "turn_order": _str_tuple(order)}, _ORDER)
 
     @property
     def current_player_id(self) -> str | None:
@@ -135,7 +168,7 @@ class HydratedTurnManager(TurnManager, Hydrated[TurnManager]):
             ValueError: The order is empty or every player is skipped.
         """
         values = self.__dict__
-        order: list[str] = values["turn_order"]
+        order: tuple[str, ...] = values["turn_order"]
         if not order:
             msg = "the turn order is empty"
             raise ValueError(msg)
@@ -151,11 +184,28 @@ class HydratedTurnManager(TurnManager, Hydrated[TurnManager]):
         msg = "every player in the turn order is skipped"
         raise ValueError(msg)
 
-    def reverse(self) -> None:
-        """Reverse the direction of play."""
-        self.turn_order.reverse()
 
-    def set_first_player(self, player_id: str) -> None:
-        """Rotate the order so that ``player_id`` comes first."""
-        index = self.turn_order.index(player_id)
-        self.turn_order = self.turn_order[index:] + self.turn_order[:index]
+def _str_tuple(order: Iterable[str]) -> tuple[str, ...]:
+    """``order`` as a tuple of strings, checked as validating the field would."""
+    result = tuple(order)
+    for player_id in result:
+        if type(player_id) is not str:
+            msg = f"a turn order holds player ids (strings), not {type(player_id).__name__}"
+            raise TypeError(msg)
+    return result
+
+
+def _changed(manager: TurnManager, values: dict[str, object], changed: frozenset[str]) -> TurnManager:
+    """A new manager of ``manager``'s class holding ``values`` (valid already): what
+    ``model_copy(update=...)`` gives, with the changed fields marked set, as assigning them would."""
+    cls = type(manager)
+    if cls is not TurnManager:  # a subclass may validate more: through pydantic
+        return manager.model_validate({**values})
+    made = _new(TurnManager)
+    _set_dict(made, values)
+    fields = manager.__pydantic_fields_set__
+    # A frozen model's fields-set never changes (model_copy copies it): the new manager may share it.
+    _set_fields(made, fields if changed <= fields else fields | changed)
+    _set_extra(made, None)
+    _set_private(made, None)
+    return made
