@@ -10,7 +10,7 @@ from typing import Annotated, Final, Literal, Protocol, TypeVar
 
 from pydantic import AfterValidator, BaseModel, Field, WithJsonSchema
 
-from tabletop._model import Model, writes_directly
+from tabletop._model import Model, built, writes_directly
 from tabletop._prng_batches import (
     GOLDEN,
     ID_BATCH,
@@ -142,12 +142,6 @@ class HasPrng(Protocol):
     prng: PrngState
 
 
-_new = object.__new__
-_SLOTS = BaseModel.__dict__
-_set_dict = _SLOTS["__dict__"].__set__
-_set_fields = _SLOTS["__pydantic_fields_set__"].__set__
-_set_extra = _SLOTS["__pydantic_extra__"].__set__
-_set_private = _SLOTS["__pydantic_private__"].__set__
 _INVOCATIONS = frozenset({"invocations"})
 _PRNG = "prng"
 
@@ -158,14 +152,13 @@ def _advanced(state: PrngState, invocations: int) -> PrngState:
     if type(state) is not PrngState:  # a subclass may validate more: through pydantic
         return state.model_validate({**state.__dict__, "invocations": invocations})
     values = state.__dict__
-    made = _new(PrngState)
-    _set_dict(made, {"seed": values["seed"], "invocations": invocations, "key": values["key"]})
     fields = state.__pydantic_fields_set__
     # A frozen model's fields-set never changes (model_copy copies it): the next state may share it.
-    _set_fields(made, fields if "invocations" in fields else fields | _INVOCATIONS)
-    _set_extra(made, None)
-    _set_private(made, None)
-    return made
+    return built(
+        PrngState,
+        {"seed": values["seed"], "invocations": invocations, "key": values["key"]},
+        fields if "invocations" in fields else fields | _INVOCATIONS,
+    )
 
 
 class Prng:
@@ -252,13 +245,12 @@ class Prng:
         seed: int = values["seed"]
         key = values["key"]
         if owner is None and type(state) is PrngState:  # _store, inlined (a hot path)
-            made = _new(PrngState)
-            _set_dict(made, {"seed": seed, "invocations": invocations + 1, "key": key})
             fields = state.__pydantic_fields_set__
-            _set_fields(made, fields if "invocations" in fields else fields | _INVOCATIONS)
-            _set_extra(made, None)
-            _set_private(made, None)
-            held[_PRNG] = made
+            held[_PRNG] = built(
+                PrngState,
+                {"seed": seed, "invocations": invocations + 1, "key": key},
+                fields if "invocations" in fields else fields | _INVOCATIONS,
+            )
             self._fields.add(_PRNG)
         else:
             self._store(state, invocations + 1)

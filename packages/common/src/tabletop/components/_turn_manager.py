@@ -4,20 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from tabletop._frozen import FrozenDict
-from tabletop._model import Model
+from tabletop._model import Model, built
 
 __all__ = ["Turn", "TurnManager"]
 
-_set = object.__setattr__
-_new = object.__new__
-_SLOTS = BaseModel.__dict__
-_set_dict = _SLOTS["__dict__"].__set__
-_set_fields = _SLOTS["__pydantic_fields_set__"].__set__
-_set_extra = _SLOTS["__pydantic_extra__"].__set__
-_set_private = _SLOTS["__pydantic_private__"].__set__
 _STARTED = frozenset({"current_turn", "turn_count", "turns_taken"})
 _STARTED_AND_ENDED = _STARTED | {"last_turn"}
 _ENDED = frozenset({"last_turn", "current_turn"})
@@ -42,24 +35,15 @@ def _new_turn(player_id: str, start_index: int) -> Turn:
     """``Turn(player_id=..., start_index=...)``, built without validating again what is known valid."""
     if type(player_id) is not str or type(start_index) is not int or start_index < 0:
         return Turn(player_id=player_id, start_index=start_index)  # raises as the model does
-    turn = object.__new__(Turn)
-    _set(turn, "__dict__", {"player_id": player_id, "start_index": start_index, "end_index": None})
-    _set(turn, "__pydantic_fields_set__", {"player_id", "start_index"})
-    _set(turn, "__pydantic_extra__", None)
-    _set(turn, "__pydantic_private__", None)
-    return turn
+    values = {"player_id": player_id, "start_index": start_index, "end_index": None}
+    return built(Turn, values, {"player_id", "start_index"})  # a set, as validation makes
 
 
 def _ended(turn: Turn, end_index: int) -> Turn:
     """``turn`` ended at ``end_index``: a new Turn (turns are shared between copies of a state)."""
     if type(end_index) is not int or end_index < 0 or type(turn) is not Turn:
         return turn.model_validate({**turn.__dict__, "end_index": end_index})  # raises as the model does
-    ended = object.__new__(Turn)
-    _set(ended, "__dict__", {**turn.__dict__, "end_index": end_index})
-    _set(ended, "__pydantic_fields_set__", turn.__pydantic_fields_set__ | _END_INDEX)
-    _set(ended, "__pydantic_extra__", None)
-    _set(ended, "__pydantic_private__", None)
-    return ended
+    return built(Turn, {**turn.__dict__, "end_index": end_index}, turn.__pydantic_fields_set__ | _END_INDEX)
 
 
 class TurnManager(Model, frozen=True, revalidate_instances="subclass-instances"):
@@ -201,11 +185,6 @@ def _changed(manager: TurnManager, values: dict[str, object], changed: frozenset
     cls = type(manager)
     if cls is not TurnManager:  # a subclass may validate more: through pydantic
         return manager.model_validate({**values})
-    made = _new(TurnManager)
-    _set_dict(made, values)
     fields = manager.__pydantic_fields_set__
     # A frozen model's fields-set never changes (model_copy copies it): the new manager may share it.
-    _set_fields(made, fields if changed <= fields else fields | changed)
-    _set_extra(made, None)
-    _set_private(made, None)
-    return made
+    return built(TurnManager, values, fields if changed <= fields else fields | changed)
