@@ -12,7 +12,7 @@ from tabletop.views import project
 
 from tabletop_server._errors import ApiError
 from tabletop_server._idempotency import IDEMPOTENCY_TTL, check_idempotency_key, ended_error, request_hash
-from tabletop_server._match import LoadedMatch, match_info, status_of_state
+from tabletop_server._match import LoadedMatch, match_info, status_of_state, stored_update
 from tabletop_server._outbox import events_between
 from tabletop_server._runtime import JsonDict, build_game, perspective_of
 from tabletop_server._service import MatchService, storage_error
@@ -22,7 +22,6 @@ from tabletop_server.storage import (
     ActionRow,
     HeadMovedError,
     IdempotentRetryError,
-    MatchUpdate,
     NewAction,
     NewIdempotencyKey,
     NewMatch,
@@ -37,16 +36,6 @@ from tabletop_server.storage._access import same_request
 __all__ = ["fork", "undo"]
 
 MAX_ATTEMPTS = 50
-
-
-def _update(state: AnyState) -> MatchUpdate:
-    return MatchUpdate(
-        state_json=state.model_dump_json(),
-        checksum=state.action_checksum,
-        status=status_of_state(state),
-        result=None if state.result is None else state.result.value,
-        winners=tuple(state.winning_player_ids),
-    )
 
 
 def undo(
@@ -89,7 +78,7 @@ def undo(
         try:
             events = events_between(match, state)  # a seat the undo makes active is told, as after an action
             row = service.store.rewind(
-                match.row, check.to_index, _update(state), idempotency=key, events=events
+                match.row, check.to_index, stored_update(state), idempotency=key, events=events
             )
         except HeadMovedError:
             continue

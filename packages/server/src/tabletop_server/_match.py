@@ -16,14 +16,25 @@ from tabletop_server._errors import ApiError
 from tabletop_server._fair import fairness_json
 from tabletop_server._registry import GameEntry
 from tabletop_server._runtime import JsonDict, build_game, load_state
-from tabletop_server.storage import MatchRow, SeatRow
+from tabletop_server.storage import MatchRow, MatchUpdate, SeatRow
 
-__all__ = ["LoadedMatch", "match_info", "status_of_state"]
+__all__ = ["LoadedMatch", "match_info", "status_of_state", "stored_update"]
 
 
 def status_of_state(state: AnyState) -> str:
     """The stored status of a state: ``finished`` once it has a result."""
     return "finished" if state.result is not None else "in_progress"
+
+
+def stored_update(state: AnyState) -> MatchUpdate:
+    """What a write stores of a state: its JSON, checksum, status, result and winners."""
+    return MatchUpdate(
+        state_json=state.model_dump_json(),
+        checksum=state.action_checksum,
+        status=status_of_state(state),
+        result=None if state.result is None else state.result.value,
+        winners=tuple(state.winning_player_ids),
+    )
 
 
 @dataclass

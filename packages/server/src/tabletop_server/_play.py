@@ -10,7 +10,7 @@ from tabletop.views import HiddenValues
 
 from tabletop_server._errors import ApiError
 from tabletop_server._idempotency import ended_error, same_action
-from tabletop_server._match import LoadedMatch, status_of_state
+from tabletop_server._match import LoadedMatch, stored_update
 from tabletop_server._outbox import events_between
 from tabletop_server._runtime import Action, JsonDict, action_json, load_action
 from tabletop_server._service import MatchService, bearer_token, storage_error
@@ -101,13 +101,7 @@ def _play(match: LoadedMatch, action_type: str, submission: Submission, logic_ve
     check_logic_version(match, logic_version)
     result = match.entry.engine.run(submission.body, match.state, match.game)
     state = result.state
-    update = MatchUpdate(
-        state_json=state.model_dump_json(),
-        checksum=state.action_checksum,
-        status=status_of_state(state),
-        result=None if state.result is None else state.result.value,
-        winners=tuple(state.winning_player_ids),
-    )
+    update = stored_update(state)
     action_id = str(submission.body["id"])
     recorded = [NewAction.from_action(action, action_id) for action in result.actions]
     hidden = HiddenValues(state, update.state_json)

@@ -24,9 +24,9 @@ from tabletop import MigrationError
 from tabletop.versions import migrate_action, migrate_state, migration_path
 
 from tabletop_server._errors import ApiError
-from tabletop_server._match import LoadedMatch, status_of_state
+from tabletop_server._match import LoadedMatch, stored_update
 from tabletop_server._registry import GameEntry, GameRegistry
-from tabletop_server.storage import HeadMovedError, MatchRow, MatchUpdate, SeatRow, Store
+from tabletop_server.storage import HeadMovedError, MatchRow, SeatRow, Store
 
 __all__ = ["MAX_ATTEMPTS", "outdated_counts", "outdated_report", "resolve_version", "version_status"]
 
@@ -108,13 +108,7 @@ def _migrate(entry: GameEntry, store: Store, row: MatchRow) -> MatchRow | None:
         for action in store.actions(row.id):
             document = migrate_action(definition, action.json, path)
             rewritten.append((action.index, orjson.dumps(document).decode()))
-    change = MatchUpdate(
-        state_json=state.model_dump_json(),
-        checksum=state.action_checksum,
-        status=status_of_state(state),
-        result=None if state.result is None else state.result.value,
-        winners=tuple(state.winning_player_ids),
-    )
+    change = stored_update(state)
     try:
         return store.migrate(row, definition.logic_version, change, rewritten)
     except HeadMovedError:
