@@ -29,6 +29,7 @@ from tabletop.games import available, load
 from tabletop.schemas import SERVER_ASSIGNED_FIELDS
 from tabletop.testing import make_game
 
+from tabletop_bench._rollouts import rollout_game
 from tabletop_bench._timing import Budget, paired_us, per_call_us, timed
 
 __all__ = ["CASES", "Row"]
@@ -159,6 +160,7 @@ def openspiel(budget: Budget) -> list[Row]:
     theirs = [0.0, 0.0, 0]  # apply seconds, loop seconds, actions
     ours = [0.0, 0.0, 0]
     owned = [0.0, 0.0, 0]  # the same, applied in place to a state the playout owns
+    rollout = [0.0, 0]  # seconds, actions: the framework's own random playout
 
     def play() -> None:
         state = game.new_initial_state()
@@ -172,6 +174,8 @@ def openspiel(budget: Budget) -> list[Row]:
         ours[0], ours[1], ours[2] = ours[0] + run_s, ours[1] + loop_s, ours[2] + submitted
         run_s, loop_s, submitted, _ = _playout(engine, definition, seed, in_place=True)
         owned[0], owned[1], owned[2] = owned[0] + run_s, owned[1] + loop_s, owned[2] + submitted
+        seconds, played = rollout_game(engine, make_game(definition, players=2, seed=seed), seed)
+        rollout[0], rollout[1] = rollout[0] + seconds, rollout[1] + played
     theirs_apply, theirs_loop = theirs[0] / theirs[2] * 1e6, theirs[1] / theirs[2] * 1e6
     label = "OpenSpiel python_tic_tac_toe"
     return [
@@ -208,6 +212,14 @@ def openspiel(budget: Budget) -> list[Row]:
             theirs_loop,
             label,
             "legal actions + random choice + run(in_place=True)",
+        ),
+        Row(
+            "tic-tac-toe vs OpenSpiel: rollout playout",
+            "tic-tac-toe",
+            rollout[0] / rollout[1] * 1e6,
+            theirs_loop,
+            label,
+            "the framework's RandomRollout (what MCTS plays), its start included",
         ),
     ]
 

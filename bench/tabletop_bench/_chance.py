@@ -21,6 +21,7 @@ from tabletop.games import load
 from tabletop.testing import make_game
 
 from tabletop_bench._cases import Row
+from tabletop_bench._rollouts import rollout_game
 from tabletop_bench._timing import Budget, timed
 
 __all__ = ["CHANCE_CASES"]
@@ -44,6 +45,7 @@ def pig(budget: Budget) -> list[Row]:
     rng = random.Random(5)
     theirs = [0.0, 0]  # seconds, moves
     ours = [0.0, 0]
+    rollout = [0.0, 0]
 
     def play_theirs() -> None:
         state = spiel.new_initial_state()
@@ -74,6 +76,10 @@ def pig(budget: Budget) -> list[Row]:
     for seed in range(games):
         theirs[0] += timed(play_theirs)
         ours[0] += timed(play_ours(seed))
+        seconds, played = rollout_game(
+            engine, make_game(definition, players=2, seed=seed, config=config), seed
+        )
+        rollout[0], rollout[1] = rollout[0] + seconds, rollout[1] + played
         gc.collect()
     theirs_us, ours_us = theirs[0] / theirs[1] * 1e6, ours[0] / ours[1] * 1e6
     label = "OpenSpiel pig (C++, from Python)"
@@ -86,6 +92,14 @@ def pig(budget: Budget) -> list[Row]:
             theirs_us,
             label,
             f"target ≤ {TARGET:g}×; legal actions + random choice + run_owned, die drawn by the engine",
+        ),
+        Row(
+            "pig vs OpenSpiel: rollout playout µs/move",
+            "pig",
+            rollout[0] / rollout[1] * 1e6,
+            theirs_us,
+            label,
+            f"target ≤ {TARGET:g}×; the framework's RandomRollout (what MCTS plays), die drawn by the engine",
         ),
     ]
 

@@ -11,6 +11,7 @@ from tabletop.games import load
 from tabletop.testing import make_game
 
 from tabletop_bench._cases import Row
+from tabletop_bench._rollouts import rollout_game
 from tabletop_bench._timing import Budget, timed
 
 __all__ = ["HEARTS_CASES"]
@@ -37,6 +38,7 @@ def hearts_vs_openspiel(budget: Budget) -> list[Row]:
     rng = random.Random(1)
     theirs = [0.0, 0, 0]  # seconds, player moves, deals
     ours = [0.0, 0, 0]
+    rollout = [0.0, 0]  # seconds, player moves
 
     def their_deal() -> None:
         state = game_os.new_initial_state()
@@ -63,6 +65,10 @@ def hearts_vs_openspiel(budget: Budget) -> list[Row]:
         theirs[2] += 1
         ours[0] += timed(lambda: our_deal(seed))  # noqa: B023 - called at once
         ours[2] += 1
+        seconds, played = rollout_game(
+            engine, make_game(definition, players=4, seed=seed, config=config), seed
+        )
+        rollout[0], rollout[1] = rollout[0] + seconds, rollout[1] + played
     label = "OpenSpiel hearts (C++ from Python)"
     per_deal_theirs = theirs[0] / theirs[2] * 1e6
     return [
@@ -82,6 +88,14 @@ def hearts_vs_openspiel(budget: Budget) -> list[Row]:
             per_deal_theirs,
             label,
             "one whole deal, pass and 13 tricks",
+        ),
+        Row(
+            "hearts vs OpenSpiel: rollout playout µs/move",
+            "hearts",
+            rollout[0] / rollout[1] * 1e6,
+            theirs[0] / theirs[1] * 1e6,
+            label,
+            "the framework's RandomRollout (what MCTS plays), chance points inside; target ≤ 3x",
         ),
     ]
 

@@ -16,6 +16,7 @@ from tabletop.games import available, load
 from tabletop.testing import make_game
 
 from tabletop_bench._cases import Row, _choose
+from tabletop_bench._rollouts import rollout_game
 from tabletop_bench._timing import Budget, timed
 
 __all__ = ["HEX_CASES"]
@@ -45,6 +46,7 @@ def hex_vs_openspiel(budget: Budget) -> list[Row]:
     rng = random.Random(1)
     theirs = [0.0, 0]
     ours = [0.0, 0]
+    rollout = [0.0, 0]
 
     def play_theirs() -> None:
         state = theirs_game.new_initial_state()
@@ -63,6 +65,8 @@ def hex_vs_openspiel(budget: Budget) -> list[Row]:
     for seed in range(max(1, budget.playout_games // 10)):  # alternating games
         theirs[0] += timed(play_theirs)
         ours[0] += timed(lambda: play_ours(seed))  # noqa: B023 - called at once
+        seconds, played = rollout_game(engine, make_game(definition, players=2, seed=seed), seed)
+        rollout[0], rollout[1] = rollout[0] + seconds, rollout[1] + played
     theirs_us, ours_us = theirs[0] / theirs[1] * 1e6, ours[0] / ours[1] * 1e6
     return [
         Row("playout µs/action", "openspiel hex 11x11", theirs_us),
@@ -73,6 +77,14 @@ def hex_vs_openspiel(budget: Budget) -> list[Row]:
             theirs_us,
             "OpenSpiel hex (C++, from Python)",
             "legal actions + random choice + run(in_place=True); target ≤ 5x",
+        ),
+        Row(
+            "hex vs OpenSpiel: rollout playout",
+            "hex 11x11",
+            rollout[0] / rollout[1] * 1e6,
+            theirs_us,
+            "OpenSpiel hex (C++, from Python)",
+            "the framework's RandomRollout (what MCTS plays): one candidate built a move; target ≤ 5x",
         ),
     ]
 

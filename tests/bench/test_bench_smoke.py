@@ -30,7 +30,10 @@ def test_the_smoke_run_measures_every_case(bench: ModuleType, tmp_path: Path) ->
     assert {name for case, name in rows if case == "engine.run µs/action"} == set(available())
     assert rows["tic-tac-toe vs OpenSpiel: playout", "tic-tac-toe"].ratio > 0
     assert rows["tic-tac-toe vs OpenSpiel: run vs apply_action", "tic-tac-toe"].ratio > 0
+    assert rows["tic-tac-toe vs OpenSpiel: rollout playout", "tic-tac-toe"].ratio > 0
     assert rows["hearts vs OpenSpiel: playout µs/move", "hearts"].ratio > 0
+    assert rows["hearts vs OpenSpiel: rollout playout µs/move", "hearts"].ratio > 0
+    assert rows["pig vs OpenSpiel: rollout playout µs/move", "pig"].ratio > 0
     assert rows["run µs at history 60 vs 10", "sample (Pass)"].ratio > 0
     projection = rows["projection µs (4-player Go Fish)", "go-fish"]
     assert projection.value is not None or projection.note.startswith(("n/a", "error"))

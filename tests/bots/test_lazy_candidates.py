@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import orjson
@@ -17,7 +17,7 @@ import pytest
 from pydantic import BaseModel, ValidationError
 from tabletop import AnyState, GameConfig, GameEngine, IllegalActionError, MachineContext
 from tabletop._engine import run_owned
-from tabletop._lazy import built, is_unbuilt, lazy_candidates
+from tabletop._lazy import UnbuiltCandidates, built, is_unbuilt, lazy_candidates
 from tabletop._legal import LegalActions
 from tabletop.bots import action_key
 from tabletop.bots._rollout import RandomRollout
@@ -189,3 +189,46 @@ def test_a_client_action_is_always_parsed_in_full(tic_tac_toe: tuple[AnyEngine, 
         with pytest.raises(IllegalActionError) as caught:
             engine.run(raw, engine.copy_state(state), game, in_place=True)
         assert caught.value.code == "invalid-value"
+
+
+def test_candidates_are_the_candidates_of_each_value_in_order(
+    tic_tac_toe: tuple[AnyEngine, AnyState],
+) -> None:
+    _, state, _ = _ttt(tic_tac_toe)
+    squares = state.board.empty_cells()
+    one_by_one = [HydratedPlaceMark.candidate(state, "p1", square=square) for square in squares]
+    made = HydratedPlaceMark.candidates(state, "p1", "square", iter(squares))  # any iterable
+    assert isinstance(made, list)  # outside a draw: built, as candidate builds them
+    assert len(made) == len(one_by_one) == 9
+    for candidate, expected in zip(made, one_by_one, strict=True):
+        _same_model(candidate, expected)
+    with pytest.raises(ValidationError):
+        HydratedPlaceMark.candidates(state, "p1", "square", [{"x": "not a column", "y": 0}])
+
+
+def test_lazy_candidates_make_a_new_unbuilt_candidate_for_each_read(
+    tic_tac_toe: tuple[AnyEngine, AnyState],
+) -> None:
+    _, state, _ = _ttt(tic_tac_toe)
+    squares = state.board.empty_cells()
+    eager = HydratedPlaceMark.candidates(state, "p1", "square", squares)
+    lazy = _lazy_candidates_of(state, iter(squares))
+    assert isinstance(lazy, UnbuiltCandidates) and len(lazy) == 9
+    reads = [lazy[4], lazy[-1], *lazy[2:4], *lazy]
+    assert all(is_unbuilt(read) for read in reads)
+    assert lazy[4] is not lazy[4]  # each read is the reader's own
+    for read, expected in zip(reads, [eager[4], eager[-1], *eager[2:4], *eager], strict=True):
+        _same_model(built(read), expected)
+    with pytest.raises(IndexError):
+        lazy[9]
+    refused = _lazy_candidates_of(state, [{"x": "not a column", "y": 0}])
+    with pytest.raises(ValidationError):
+        built(refused[0])  # nothing is validated until the read candidate is built
+
+
+def _lazy_candidates_of(state: Any, values: Iterable[object]) -> Any:
+    token = lazy_candidates.set(True)
+    try:
+        return HydratedPlaceMark.candidates(state, "p1", "square", values)
+    finally:
+        lazy_candidates.reset(token)

@@ -7,11 +7,14 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from tabletop import AnyState, GameConfig, GameEngine
+from tabletop import AnyState, GameConfig, GameEngine, IllegalActionError, MachineContext
+from tabletop._legal import LegalActions
 from tabletop.bots import RandomBot, action_key, playout
 from tabletop.bots._rollout import RandomRollout
 from tabletop.games import load
 from tabletop.testing import make_game
+from tabletop_fixtures.seated import seated
+from tabletop_hex.actions.place_stone import HydratedPlaceStone
 from tabletop_sample.actions.add_amount import HydratedAddAmount
 from tabletop_sample.components.colors import AMOUNT_PER_TURN
 from tabletop_tic_tac_toe.state_handlers.player_turn import PlayerTurn
@@ -85,8 +88,9 @@ def test_the_same_generator_seed_draws_the_same_rollout(name: str) -> None:
     finals = []
     for _ in range(2):
         state = engine.copy_state(start)
-        RandomRollout(engine).play(state, game, random.Random(11), 1_000)
+        played = RandomRollout(engine).play(state, game, random.Random(11), 1_000)
         assert state.result is not None
+        assert 0 < played <= state.action_count - start.action_count  # players' actions, and what they caused
         finals.append(state.model_dump_json())
     assert finals[0] == finals[1]
     assert start.result is None  # the copy was played on, never the state it came from
@@ -96,7 +100,7 @@ def test_a_rollout_stops_after_its_action_limit() -> None:
     engine, game, states = _states("go-fish", seed=4)
     state = engine.copy_state(states[0])
     before = state.action_count
-    RandomRollout(engine).play(state, game, random.Random(1), 3)
+    assert RandomRollout(engine).play(state, game, random.Random(1), 3) == 3
     assert state.result is None
     assert before + 3 <= state.action_count  # three submitted actions, and what they caused
     assert state.action_count - before < 3 * engine.max_cascade
@@ -130,3 +134,67 @@ def test_a_handler_that_refuses_candidates_itself_is_asked_before_each_draw(
             marked == 8 and not any(engine.legal_actions(played, p, game) for p in played.active_player_ids)
         )
         assert board.get(1, 1) is None  # nobody ever marked the centre
+
+
+def _reference_draw(
+    engine: GameEngine[AnyState, GameConfig], state: AnyState, player_id: str, game: Any, rng: random.Random
+) -> Any:
+    """The draw as first written: every candidate in one list, a failed one swapped out for the last."""
+    ctx = MachineContext(state, game)
+    offered = LegalActions(engine.definition).offered(state, player_id, ctx)
+    candidates = [candidate for pool, _ in offered for candidate in pool]
+    while candidates:
+        index = rng.randrange(len(candidates))
+        try:
+            candidates[index].check(ctx)
+        except IllegalActionError:
+            candidates[index] = candidates[-1]
+            candidates.pop()
+            continue
+        return candidates[index]
+    return None
+
+
+def _most_cells_taken(self: Any, ctx: Any) -> None:
+    if (self.cell.q + 2 * self.cell.r) % 5:
+        raise IllegalActionError("cell-taken", "4 cells in 5 are refused in this test", path="cell")
+
+
+@pytest.mark.parametrize(
+    ("name", "most_cells_refused"),
+    [
+        ("pig", False),
+        ("gallery", False),
+        ("hex", False),
+        ("hex", True),
+        ("hearts", False),
+        ("backgammon", False),
+    ],
+)
+def test_a_draw_among_lazy_candidates_is_the_draw_among_a_list_of_built_ones(
+    name: str, most_cells_refused: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The rollout reads candidates through sequences that make only what is read, and sets a
+    # failed one aside by a sparse swap; the first draw built every candidate into one list and
+    # swapped a failed one out for the last. Same generator, same states: the same draws, and
+    # the generator left in the same place. Pig and gallery have candidates that fail their
+    # check; hex with 4 cells in 5 refused sets aside most of a lazy sequence.
+    engine, game = seated(name, 4, short=True)
+    states = [result.state for result in playout(engine, game, RandomBot(engine, 4), prng_key="ab" * 16)]
+    if most_cells_refused:
+        monkeypatch.setattr(HydratedPlaceStone, "check", _most_cells_taken)
+    rollout: RandomRollout[AnyState, GameConfig] = RandomRollout(engine)
+    compared = 0
+    for state in states[:: max(1, len(states) // 40)]:
+        for seat in state.active_player_ids:
+            for seed in range(3):
+                ours, theirs = random.Random(seed), random.Random(seed)
+                drawn = rollout.choose(state, seat, game, ours)
+                expected = _reference_draw(engine, state, seat, game, theirs)
+                assert (drawn is None) == (expected is None)
+                if drawn is not None:
+                    assert action_key(drawn) == action_key(expected)
+                    assert drawn.model_dump() == expected.model_dump()
+                assert ours.getstate() == theirs.getstate()
+                compared += 1
+    assert compared >= 20

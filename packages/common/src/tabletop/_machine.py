@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import ClassVar, Generic, Self, TypeVar
 
@@ -12,7 +12,7 @@ from tabletop._action import ActionSource, GameAction, payload_fields
 from tabletop._copier import fields_set
 from tabletop._game import Game, GameConfig
 from tabletop._hydration import Hydrated
-from tabletop._lazy import UNBUILT, lazy_candidates
+from tabletop._lazy import UnbuiltCandidates, lazy_candidates, unbuilt
 from tabletop._model import writes_directly
 from tabletop._prng import Prng
 from tabletop._state import GameResult, GameState, PlayerState, SimultaneousGroup
@@ -265,7 +265,7 @@ class HydratedAction(GameAction, Hydrated[ActionT], Generic[ActionT, StateT, Con
         return copied
 
     @classmethod
-    def enumerate(cls, state: StateT, player_id: str) -> list[Self]:
+    def enumerate(cls, state: StateT, player_id: str) -> Sequence[Self]:
         """Return the concrete actions of this type ``player_id`` may play in ``state``.
 
         Candidates carry an empty ``id``; whoever submits one gives it a fresh id. The engine
@@ -306,18 +306,35 @@ class HydratedAction(GameAction, Hydrated[ActionT], Generic[ActionT, StateT, Con
     def candidate(cls, state: StateT, player_id: str | None, /, **fields: object) -> Self:
         """Build a candidate action (empty id) for ``enumerate``.
 
-        Inside a search's draw (``tabletop._lazy.enumerate_lazily``) the candidate is left
+        Inside a search's draw (``tabletop._lazy.lazy_candidates``) the candidate is left
         unbuilt: the search validates only the one it draws, from the same values.
         """
         values = {"id": "", "game_id": state.game_id, "player_id": player_id, **fields}
         if lazy_candidates.get():
-            unbuilt = _new(cls)
-            _set(unbuilt, "__dict__", values)
-            fields_set(unbuilt, UNBUILT)  # type: ignore[arg-type]  # identity-compared sentinel
-            _set(unbuilt, "__pydantic_extra__", None)
-            _set(unbuilt, "__pydantic_private__", None)
-            return unbuilt
+            return unbuilt(cls, values)
         return cls.__pydantic_validator__.validate_python(values)  # type: ignore[no-any-return]
+
+    @classmethod
+    def candidates(
+        cls, state: StateT, player_id: str | None, field: str, values: Iterable[object], /, **fields: object
+    ) -> Sequence[Self]:
+        """Build one candidate per value of ``field``, in order, the other ``fields`` shared.
+
+        The same candidates as ``[cls.candidate(state, player_id, **fields, **{field: value})
+        for value in values]``, for an ``enumerate`` whose candidates differ in one field (a
+        cell, a card). Inside a search's draw the sequence makes a candidate only when it is read
+        (``tabletop._lazy.UnbuiltCandidates``), so drawing one of a hundred cells makes one.
+        """
+        common: dict[str, object] = {"id": "", "game_id": state.game_id, "player_id": player_id, **fields}
+        if lazy_candidates.get():
+            return UnbuiltCandidates(cls, common, field, list(values))
+        validate = cls.__pydantic_validator__.validate_python
+        made: list[Self] = []
+        for value in values:
+            one = common.copy()
+            one[field] = value
+            made.append(validate(one))
+        return made
 
 
 def _overrides(cls: type, name: str) -> bool:

@@ -1,5 +1,6 @@
 """PlayCard: play a card of your hand to the trick on the table."""
 
+from collections.abc import Sequence
 from typing import Literal, Self
 
 from pydantic import JsonValue
@@ -89,9 +90,9 @@ class HydratedPlayCard(PlayCard, HydratedAction[PlayCard, HydratedHeartsGameStat
         self.metadata = metadata
 
     @classmethod
-    def enumerate(cls, state: HydratedHeartsGameState, player_id: str) -> list[Self]:
+    def enumerate(cls, state: HydratedHeartsGameState, player_id: str) -> Sequence[Self]:
         """One candidate per legal card."""
-        return [cls.candidate(state, player_id, card=card) for card in state.legal_plays(player_id)]
+        return cls.candidates(state, player_id, "card", state.legal_plays(player_id))
 
     @classmethod
     def action_space(cls, game: Game[HeartsConfig]) -> list[dict[str, JsonValue]]:

@@ -1,5 +1,6 @@
 """PlaceStone: put a stone of your own on an empty cell."""
 
+from collections.abc import Sequence
 from typing import Literal, Self
 
 from pydantic import JsonValue
@@ -62,13 +63,11 @@ class HydratedPlaceStone(PlaceStone, HydratedAction[PlaceStone, HydratedHexGameS
         self.metadata = PlaceStoneResult(cell_name=cell_name(self.cell), won=chain is not None)
 
     @classmethod
-    def enumerate(cls, state: HydratedHexGameState, player_id: str) -> list[Self]:
+    def enumerate(cls, state: HydratedHexGameState, player_id: str) -> Sequence[Self]:
         # The board's shared hexes (no parsing of keys); a Hex instance is taken as it is.
         hexes = adjacency(state.cols, state.rows).hexes
-        cells = state.board.cells
-        return [
-            cls.candidate(state, player_id, cell=hexes[key]) for key, owner in cells.items() if owner is None
-        ]
+        empty = [hexes[key] for key, owner in state.board.cells.items() if owner is None]
+        return cls.candidates(state, player_id, "cell", empty)
 
     @classmethod
     def action_space(cls, game: Game[HexConfig]) -> list[dict[str, JsonValue]]:

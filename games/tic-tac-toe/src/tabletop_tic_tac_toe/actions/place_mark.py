@@ -1,5 +1,6 @@
 """PlaceMark: mark an empty square of the board."""
 
+from collections.abc import Sequence
 from typing import Literal, Self
 
 from pydantic import JsonValue
@@ -35,8 +36,8 @@ class HydratedPlaceMark(PlaceMark, HydratedAction[PlaceMark, HydratedTicTacToeGa
         ctx.state.board[self.square] = self.player_id
 
     @classmethod
-    def enumerate(cls, state: HydratedTicTacToeGameState, player_id: str) -> list[Self]:
-        return [cls.candidate(state, player_id, square=square) for square in state.board.empty_cells()]
+    def enumerate(cls, state: HydratedTicTacToeGameState, player_id: str) -> Sequence[Self]:
+        return cls.candidates(state, player_id, "square", state.board.empty_cells())
 
     @classmethod
     def action_space(cls, game: Game[TicTacToeConfig]) -> list[dict[str, JsonValue]]:

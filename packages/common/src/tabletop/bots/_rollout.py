@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Generic, TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Generic, TypeVar, overload
 
 from tabletop._action import GameAction
 from tabletop._engine import GameEngine, run_owned
@@ -19,6 +20,7 @@ __all__ = ["RandomRollout"]
 
 StateT = TypeVar("StateT", bound=AnyState)
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
+CandidateT = TypeVar("CandidateT")
 
 _NO_CHECK = HydratedAction.check
 """The default ``check``, which accepts everything: an action class that keeps it is not called."""
@@ -70,39 +72,71 @@ class RandomRollout(Generic[StateT, ConfigT]):
         rng: random.Random,
     ) -> HydratedAction[GameAction, StateT, ConfigT] | None:
         """:meth:`choose` for an active player of a game that is not over, with ``ctx`` on ``state``."""
-        candidates: list[HydratedAction[GameAction, StateT, ConfigT]] = []
-        for offered, _ in self._offered(state, player_id, ctx, lazy=True):
-            candidates += offered
-        while candidates:
-            index = rng.randrange(len(candidates))
-            candidate = built(candidates[index])  # only the drawn candidate becomes a model
+        pools = [offered for offered, _ in self._offered(state, player_id, ctx, lazy=True)]
+        candidates = pools[0] if len(pools) == 1 and isinstance(pools[0], Sequence) else _Joined(pools)
+        remaining = len(candidates)
+        # Where a set-aside candidate's place now draws from: a sparse Fisher-Yates step, as
+        # ``candidates[index] = candidates[-1]; candidates.pop()`` on a list of them would do.
+        moved: dict[int, int] = {}
+        while remaining:
+            index = rng.randrange(remaining)
+            candidate = built(candidates[moved.get(index, index)])  # only the drawn one becomes a model
             if type(candidate).check is not _NO_CHECK:
                 try:
                     candidate.check(ctx)
                 except IllegalActionError:
-                    candidates[index] = candidates[-1]  # set aside: the rest stay equally likely
-                    candidates.pop()
+                    remaining -= 1  # set aside: the rest stay equally likely
+                    moved[index] = moved.get(remaining, remaining)
                     continue
             return candidate
         return None
 
-    def play(self, state: StateT, game: Game[ConfigT], rng: random.Random, max_actions: int) -> None:
+    def play(self, state: StateT, game: Game[ConfigT], rng: random.Random, max_actions: int) -> int:
         """Play on ``state`` in place to the end, until nobody can act, or for ``max_actions``.
 
-        The acting player is the first active player with a legal action.
+        The acting player is the first active player with a legal action. Returns how many
+        actions it played (players' actions: not the chance and system actions they caused).
         """
         engine, draw = self.engine, self._draw
         # One context for the whole rollout: the state is played on in place, so it stays the
         # context's state; drawing only reads it (valid_actions_for_player, check).
         ctx: MachineContext[StateT, ConfigT] = MachineContext(state, game)
-        for _ in range(max_actions):
+        for played in range(max_actions):
             if state.result is not None:
-                return
+                return played
             for player_id in state.active_player_ids:
                 action = draw(state, player_id, ctx, rng)
                 if action is not None:
                     break
             else:
-                return
+                return played
             give_id(action, SIMULATED_ID)  # a fresh candidate: owned here, handed over to the run
             run_owned(engine, action, state, game, checked=True)  # the draw checked it on this state
+        return max_actions
+
+
+class _Joined(Sequence[CandidateT]):
+    """Several types' candidates read as one sequence, without copying (or making) them."""
+
+    __slots__ = ("_pools",)
+
+    def __init__(self, pools: list[Iterable[CandidateT]]) -> None:
+        self._pools = [pool if isinstance(pool, Sequence) else list(pool) for pool in pools]
+
+    def __len__(self) -> int:
+        return sum(len(pool) for pool in self._pools)
+
+    @overload
+    def __getitem__(self, index: int) -> CandidateT: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[CandidateT]: ...
+
+    def __getitem__(self, index: int | slice) -> CandidateT | Sequence[CandidateT]:
+        if isinstance(index, slice):
+            return [candidate for pool in self._pools for candidate in pool][index]
+        for pool in self._pools:
+            if index < len(pool):
+                return pool[index]
+            index -= len(pool)
+        raise IndexError(index)
