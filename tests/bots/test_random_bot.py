@@ -34,28 +34,43 @@ def test_new_action_id_draws_the_ids_random_choices_draws(seed: int) -> None:
     assert ours.random() == reference.random()  # and leaves the generator where choices does
 
 
-def _reference_legal(
+def _reference_candidates(
     engine: AnyEngine, state: AnyState, player_id: str, game: Game[GameConfig]
-) -> list[Action]:
-    """Legal actions the long way: the handler's own tests on every candidate of every type."""
-    if state.result is not None or not state.is_active(player_id):
-        return []
+) -> tuple[list[Action], MachineContext[AnyState, GameConfig]]:
+    """Every candidate the handler's own tests accept, unchecked, in the engine's order."""
     ctx: MachineContext[AnyState, GameConfig] = MachineContext(state, game)
+    if state.result is not None or not state.is_active(player_id):
+        return [], ctx
     handler = engine.definition.handlers[state.machine_state]
-    legal: list[Action] = []
+    candidates: list[Action] = []
     for action_type in handler.valid_actions_for_player(player_id, ctx):
         action_class = {str(t): c for t, c in engine.definition.action_by_type.items()}.get(action_type)
         if action_class is None or not action_class.is_enumerable():
             continue
-        for candidate in action_class.enumerate(state, player_id):
-            if not handler.is_valid_action(candidate, ctx):
-                continue
-            try:
-                candidate.check(ctx)
-            except IllegalActionError:
-                continue
-            legal.append(candidate)
-    return legal
+        candidates += [c for c in action_class.enumerate(state, player_id) if handler.is_valid_action(c, ctx)]
+    return candidates, ctx
+
+
+def _passes(candidate: Action, ctx: MachineContext[AnyState, GameConfig]) -> bool:
+    try:
+        candidate.check(ctx)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _reference_pick(
+    candidates: list[Action], ctx: MachineContext[AnyState, GameConfig], rng: random.Random
+) -> Action | None:
+    """A uniform draw among the legal candidates: draw one, check it, swap a failed one out for the last."""
+    candidates = list(candidates)
+    while candidates:
+        index = rng.randrange(len(candidates))
+        if _passes(candidates[index], ctx):
+            return candidates[index]
+        candidates[index] = candidates[-1]
+        candidates.pop()
+    return None
 
 
 @pytest.mark.parametrize("name", available())
@@ -69,13 +84,16 @@ def test_legal_actions_and_choices_equal_the_reference_over_a_playout(name: str)
             break
         for player_id in state.active_player_ids:
             legal = engine.legal_actions(state, player_id, game)
-            expected = _reference_legal(engine, state, player_id, game)
+            candidates, ctx = _reference_candidates(engine, state, player_id, game)
+            expected = [candidate for candidate in candidates if _passes(candidate, ctx)]
             assert [a.model_dump() for a in legal] == [a.model_dump() for a in expected]
             chosen = bot.choose(state, player_id, game)
+            reference = _reference_pick(candidates, ctx, reference_rng)  # draws even when all fail
             if not expected:
-                assert chosen is None
+                assert chosen is None and reference is None
                 continue
-            picked = reference_rng.choice(expected).with_id(new_action_id(reference_rng))
+            assert reference is not None
+            picked = reference.with_id(new_action_id(reference_rng))
             assert chosen is not None
             assert chosen.model_dump() == picked.model_dump()
             assert chosen.model_fields_set == picked.model_fields_set
@@ -83,6 +101,7 @@ def test_legal_actions_and_choices_equal_the_reference_over_a_playout(name: str)
         else:
             pytest.fail(f"nobody can act in {state.machine_state}")
         state = engine.run(chosen, state, game).state
+    assert bot.rng.getstate() == reference_rng.getstate()
 
 
 def test_a_chosen_action_is_the_callers_own(tic_tac_toe_engine: tuple[AnyEngine, Game[GameConfig]]) -> None:

@@ -24,7 +24,16 @@ from tabletop._prng import PrngState, Unkeyed, check_prng_key
 from tabletop._processor import ActionProcessor
 from tabletop._state import GameState
 
-__all__ = ["GameEngine", "Paused", "RunResult", "resume_paused", "run_owned", "run_paused", "start_paused"]
+__all__ = [
+    "GameEngine",
+    "Paused",
+    "RunResult",
+    "not_a_state",
+    "resume_paused",
+    "run_owned",
+    "run_paused",
+    "start_paused",
+]
 
 StateT = TypeVar("StateT", bound=AnyState)
 ConfigT = TypeVar("ConfigT", bound=GameConfig)
@@ -274,7 +283,7 @@ class GameEngine(Generic[StateT, ConfigT]):
             TypeError: ``in_place`` with a state that is not of the hydrated state type.
         """
         if not isinstance(state, GameState) or not isinstance(game, Game):
-            raise _not_a_state(state, game)
+            raise not_a_state(state, game)
         players, seats = state.players, game.players
         if (
             game.id != state.game_id
@@ -328,7 +337,7 @@ class GameEngine(Generic[StateT, ConfigT]):
                 :meth:`load_state`), or ``game`` is not a game.
         """
         if not isinstance(state, GameState) or not isinstance(game, Game):
-            raise _not_a_state(state, game)
+            raise not_a_state(state, game)
         if state.result is not None or not state.is_active(player_id):
             return []
         ctx = MachineContext(state, game)
@@ -346,7 +355,7 @@ class GameEngine(Generic[StateT, ConfigT]):
                 :meth:`load_state`), or ``game`` is not a game.
         """
         if not isinstance(state, GameState) or not isinstance(game, Game):
-            raise _not_a_state(state, game)
+            raise not_a_state(state, game)
         hydrated = state if isinstance(state, self._state_type) else self.copy_state(state)
         return self._legal(hydrated, player_id, game)
 
@@ -394,7 +403,7 @@ class GameEngine(Generic[StateT, ConfigT]):
         return problems
 
 
-def _not_a_state(state: object, game: object) -> InvalidStateError:
+def not_a_state(state: object, game: object) -> InvalidStateError:
     if not isinstance(state, GameState):
         what = f"the state is a {type(state).__name__}, not a game state (read stored states with load_state)"
     else:

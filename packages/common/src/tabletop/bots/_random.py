@@ -7,11 +7,13 @@ from collections.abc import Iterator, Mapping
 from typing import Generic, TypeVar
 
 from tabletop._action import GameAction
-from tabletop._engine import GameEngine, RunResult
+from tabletop._engine import GameEngine, RunResult, not_a_state
 from tabletop._game import Game, GameConfig
 from tabletop._machine import AnyState, HydratedAction
 from tabletop._prng import Unkeyed, new_prng_key
+from tabletop._state import GameState
 from tabletop.bots._bot import Bot, give_id, new_action_id
+from tabletop.bots._rollout import RandomRollout
 
 __all__ = ["RandomBot", "playout"]
 
@@ -28,6 +30,7 @@ class RandomBot(Generic[StateT, ConfigT]):
     def __init__(self, engine: GameEngine[StateT, ConfigT], seed: int = 0) -> None:
         self.engine = engine
         self.rng = random.Random(seed)
+        self._rollout: RandomRollout[StateT, ConfigT] = RandomRollout(engine)
 
     def new_id(self) -> str:
         """A fresh 21-character action id from the bot's generator."""
@@ -36,12 +39,23 @@ class RandomBot(Generic[StateT, ConfigT]):
     def choose(
         self, state: StateT, player_id: str, game: Game[ConfigT]
     ) -> HydratedAction[GameAction, StateT, ConfigT] | None:
-        """A legal action for ``player_id`` with a fresh id, or None if they have none."""
-        legal = self.engine.legal_actions(state, player_id, game)
-        if not legal:
+        """A legal action for ``player_id`` with a fresh id, or None if they have none.
+
+        The draw is the searches' rollout draw: uniform among the legal actions,
+        building and checking only the candidates it draws.
+
+        Raises:
+            InvalidStateError: ``state`` is not a game state, or ``game`` is not a game (as
+                :meth:`GameEngine.legal_actions` raises).
+        """
+        engine = self.engine
+        if not isinstance(state, GameState) or not isinstance(game, Game):
+            raise not_a_state(state, game)
+        hydrated = state if isinstance(state, engine.definition.state_type) else engine.copy_state(state)
+        chosen = self._rollout.choose(hydrated, player_id, game, self.rng)
+        if chosen is None:
             return None
-        chosen = self.rng.choice(legal)  # a fresh candidate: owned here, so the id is set in place
-        give_id(chosen, self.new_id())
+        give_id(chosen, self.new_id())  # a fresh candidate: owned here, so the id is set in place
         return chosen
 
 
