@@ -94,8 +94,11 @@ def waiting_due(
     """A write's due time: ``due``, or ``stamp`` when a seat to act still waits for its player, so
     the keeper looks at once (a player who took the seat while the write was under way is not
     left with a clock that never starts)."""
-    if any(clock.seats[player_id].waiting for player_id in active if player_id in clock.seats):
-        return stamp if due is None or stamp < due else due
+    seats = clock.seats
+    for player_id in active:
+        seat = seats.get(player_id)
+        if seat is not None and seat.waiting:
+            return stamp if due is None or stamp < due else due
     return due
 
 
@@ -136,13 +139,17 @@ def clock_json(
     now_ms = to_ms(moment)
     seats: list[JsonValue] = []
     for player_id, seat in clock.seats.items():
-        due = due_of(control, seat) if in_progress else None
+        if in_progress:
+            due = due_of(control, seat)
+            remaining = seat.bank_ms if due is None else max(0, due - now_ms)  # (``remaining_of``)
+        else:
+            due, remaining = None, remaining_of(control, seat, now_ms)
         seats.append(
             {
                 "player_id": player_id,
-                "remaining_ms": remaining_of(control, seat, now_ms),
+                "remaining_ms": remaining,
                 "running": due is not None,
-                "due_at": None if due is None else at_ms(due).isoformat(),
+                "due_at": None if due is None else datetime.fromtimestamp(due / 1000, UTC).isoformat(),
                 "timeouts": seat.timeouts,
                 "away": player_id in away,
             }

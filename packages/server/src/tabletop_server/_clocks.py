@@ -198,25 +198,24 @@ class ClockKeeper(ClockBook):
             return None  # (a seat taken since: the keeper's thread starts its clock, then this write's)
         acted = [a.player_id for a in recorded if a.source == "user" and a.player_id]
         timed = [p for p in acted if any(a.action_id.startswith(TIMEOUT_PREFIX) for a in recorded)]
+        if timed:
+            acted = [p for p in acted if p not in timed]
         active = active_in(match.entry, match.game, state, status)
         head = match.row.head + len(recorded)
+        control = known.settings.control
 
         def at(stamp: datetime) -> tuple[str, datetime | None]:
+            now_ms = to_ms(stamp)
             clock = advance_clock(
-                known.settings.control,
-                known.clock,
-                now_ms=to_ms(stamp),
-                acted=[p for p in acted if p not in timed],
-                timed_out=timed,
-                active=active,
+                control, known.clock, now_ms=now_ms, acted=acted, timed_out=timed, active=active
             )
             with self._lock:
                 if len(self._steps) >= KNOWN_LIMIT:
                     self._steps.clear()
                 self._steps[match_id] = (head, stamp, clock, tuple(active))
-            due = self._due(known.settings, clock, to_ms(stamp)) if status == "in_progress" else None
+            due = None
             if status == "in_progress":
-                due = waiting_due(clock, active, stamp, due)
+                due = waiting_due(clock, active, stamp, self._due(known.settings, clock, now_ms))
             return clock.model_dump_json(), due
 
         return at
