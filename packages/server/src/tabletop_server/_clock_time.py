@@ -82,8 +82,11 @@ def active_in(entry: GameEntry, game: Game[GameConfig], state: AnyState, status:
 
 def taken_since(clock: ClockState, match: LoadedMatch) -> list[str]:
     """Seats the clock still waits for whose player has taken them since (or a bot, or a stand-in)."""
-    if not any(seat.waiting for seat in clock.seats.values()):
-        return []
+    for seat in clock.seats.values():
+        if seat.waiting:
+            break
+    else:
+        return []  # (no seat waits: the usual case, once every seat was taken)
     occupied = {seat.player_id for seat in match.seats if seat.occupied}
     return [player_id for player_id, seat in clock.seats.items() if seat.waiting and player_id in occupied]
 

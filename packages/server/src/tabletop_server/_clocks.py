@@ -107,6 +107,9 @@ class ClockKeeper(ClockBook):
         self._thread: threading.Thread | None = None
         self._steps: dict[str, tuple[int, datetime, ClockState, tuple[str, ...]]] = {}
         """Clocks computed for a write (head, time) before its commit: ``played`` keeps them."""
+        self._started: dict[str, tuple[str, ClockState]] = {}
+        """Clocks computed for a claim (with their JSON) before its commit: ``seat_taken`` keeps
+        the one the claim stored, not parsed again."""
         self.expired = 0
         """Timeouts this worker handled (tests and metrics)."""
         service.after_write.append(self.changed)
@@ -222,15 +225,16 @@ class ClockKeeper(ClockBook):
 
     def played(self, match: LoadedMatch, recorded: Sequence[NewAction]) -> None:
         """A write committed (``match`` as written): keep the clock ``step`` computed for it."""
+        match_id = match.row.id
         with self._lock:
-            stepped = self._steps.pop(match.row.id, None)
-            known = self._known.get(match.row.id, UNKNOWN)
-        if stepped is None or not isinstance(known, KnownClock):
-            return
-        head, stamp, clock, active = stepped
-        if head == match.row.head and stamp == match.row.updated_at:
-            kept = KnownClock(known.settings, clock, head, known.shown, known.away, active)
-            self._remember(match.row.id, kept)
+            stepped = self._steps.pop(match_id, None)
+            known = self._known.get(match_id, UNKNOWN)
+            if stepped is None or not isinstance(known, KnownClock):
+                return
+            head, stamp, clock, active = stepped
+            if head == match.row.head and stamp == match.row.updated_at:  # (known: no new entry)
+                kept = KnownClock(known.settings, clock, head, known.shown, known.away, active)
+                self._known[match_id] = kept
 
     def claim(self, match_id: str, player_id: str) -> ClaimClock:
         """What claiming the seat does to the match's clock, in the claim's transaction: start the
@@ -248,8 +252,14 @@ class ClockKeeper(ClockBook):
         active = known.active
 
         def at(stamp: datetime) -> tuple[str, datetime | None]:
-            clock = take_seats(known.clock, [player_id], now_ms=to_ms(stamp), active=active)
-            return clock.model_dump_json(), self._due(known.settings, clock, to_ms(stamp))
+            now_ms = to_ms(stamp)
+            clock = take_seats(known.clock, [player_id], now_ms=now_ms, active=active)
+            dumped = clock.model_dump_json()
+            with self._lock:
+                if len(self._started) >= KNOWN_LIMIT:
+                    self._started.clear()
+                self._started[match_id] = (dumped, clock)
+            return dumped, self._due(known.settings, clock, now_ms)
 
         return ClockClaim(known.head, known.clock.model_dump_json(), at)
 
@@ -262,8 +272,12 @@ class ClockKeeper(ClockBook):
         if isinstance(clock, ClockClaim) and clock.started is not None:
             with self._lock:
                 known = self._known.get(match_id, UNKNOWN)
+                made = self._started.pop(match_id, None)
             if isinstance(known, KnownClock) and known.head == clock.head:
-                started = ClockState.model_validate_json(clock.started)
+                if made is not None and made[0] == clock.started:  # (the clock ``at`` made for it)
+                    started = made[1]
+                else:
+                    started = ClockState.model_validate_json(clock.started)
                 self._remember(match_id, replace(known, clock=started))
             self.service.hub.publish(MatchChange(match_id, clock.head))  # streams send the new clock
             return
