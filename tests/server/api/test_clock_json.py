@@ -1,5 +1,6 @@
-"""The ``ClockView`` JSON of a clock (``clock_json``): each seat's time left as the clock's rules
-(``due_of``, ``remaining_of``) give it, for every kind of control, running or finished."""
+"""The JSON of a clock: its ``ClockView`` (``clock_json``), each seat's time left as the clock's
+rules (``due_of``, ``remaining_of``) give it, for every kind of control, running or finished; and
+the text it is stored as (``state_text``), pydantic's own."""
 
 from __future__ import annotations
 
@@ -16,13 +17,15 @@ from tabletop.clocks import (
     Correspondence,
     NoClock,
     PerTurn,
+    SeatClock,
     TimeControl,
     advance_clock,
     due_of,
     remaining_of,
     start_clock,
+    take_seats,
 )
-from tabletop_server._clock_time import clock_json, shown_settings
+from tabletop_server._clock_time import clock_json, shown_settings, state_text
 
 
 def _by_rule(
@@ -76,3 +79,23 @@ def test_the_clock_view_is_the_rules_seat_by_seat(control: TimeControl) -> None:
         for in_progress in (True, False):
             made = clock_json(control, shown, clock, 7, away, in_progress, moment)
             assert orjson.dumps(made) == orjson.dumps(_by_rule(control, clock, 7, away, in_progress, moment))
+
+
+@pytest.mark.parametrize("control", [PerTurn(seconds=60), ChessClock(main_seconds=300, increment_seconds=2)])
+def test_a_clock_is_stored_as_pydantic_dumps_it(control: TimeControl) -> None:
+    seats = ["p1", "p2", "p3"]
+    clocks = [start_clock(control, seats, ["p1"], 1_764_445_874_000, waiting=["p3"])]
+    clocks.append(
+        advance_clock(control, clocks[-1], now_ms=1_764_445_875_000, acted=["p1"], active=seats[1:])
+    )
+    clocks.append(take_seats(clocks[-1], ["p3"], now_ms=1_764_445_876_000, active=seats[1:]))
+    clocks.append(
+        advance_clock(control, clocks[-1], now_ms=1_764_445_877_000, timed_out=["p2"], active=["p3"])
+    )
+    for clock in clocks:
+        read = ClockState.model_validate_json(clock.model_dump_json())  # (as a worker reads it back)
+        assert state_text(clock) == clock.model_dump_json() == state_text(read)
+    for player_id in ["é", "\x00\x1f\x7f", '"\\/', "\u2028", "😀", "\b\f\n\r\t", ""]:
+        seat = SeatClock(bank_ms=None, since_ms=2**62, timeouts=3, waiting=True)
+        made = ClockState(seats={player_id: seat, "p1": SeatClock(bank_ms=0)})
+        assert state_text(made) == made.model_dump_json()

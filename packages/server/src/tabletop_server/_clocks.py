@@ -52,6 +52,7 @@ from tabletop_server._clock_time import (
     active_seats,
     at_ms,
     shown_settings,
+    state_text,
     taken_since,
     to_ms,
     waiting_due,
@@ -180,7 +181,7 @@ class ClockKeeper(ClockBook):
         def at(stamp: datetime) -> tuple[str, datetime | None]:
             clock = start_clock(settings.control, players, active, to_ms(stamp), waiting=waiting)
             self._remember(match_id, KnownClock(settings, clock, head, shown, active=tuple(active)))
-            return clock.model_dump_json(), self._due(settings, clock, to_ms(stamp))
+            return state_text(clock), self._due(settings, clock, to_ms(stamp))
 
         return NewClock(dumped, head, at)
 
@@ -200,9 +201,9 @@ class ClockKeeper(ClockBook):
         ):
             return None  # (a seat taken since: the keeper's thread starts its clock, then this write's)
         acted = [a.player_id for a in recorded if a.source == "user" and a.player_id]
-        timed = [p for p in acted if any(a.action_id.startswith(TIMEOUT_PREFIX) for a in recorded)]
-        if timed:
-            acted = [p for p in acted if p not in timed]
+        timed: list[str] = []
+        if any(a.action_id.startswith(TIMEOUT_PREFIX) for a in recorded):  # (a move played for a seat)
+            acted, timed = [], acted
         active = active_in(match.entry, match.game, state, status)
         head = match.row.head + len(recorded)
         control = known.settings.control
@@ -219,7 +220,7 @@ class ClockKeeper(ClockBook):
             due = None
             if status == "in_progress":
                 due = waiting_due(clock, active, stamp, self._due(known.settings, clock, now_ms))
-            return clock.model_dump_json(), due
+            return state_text(clock), due
 
         return at
 
@@ -254,14 +255,14 @@ class ClockKeeper(ClockBook):
         def at(stamp: datetime) -> tuple[str, datetime | None]:
             now_ms = to_ms(stamp)
             clock = take_seats(known.clock, [player_id], now_ms=now_ms, active=active)
-            dumped = clock.model_dump_json()
+            dumped = state_text(clock)
             with self._lock:
                 if len(self._started) >= KNOWN_LIMIT:
                     self._started.clear()
                 self._started[match_id] = (dumped, clock)
             return dumped, self._due(known.settings, clock, now_ms)
 
-        return ClockClaim(known.head, known.clock.model_dump_json(), at)
+        return ClockClaim(known.head, state_text(known.clock), at)
 
     def seat_taken(self, match_id: str, clock: ClaimClock) -> None:
         """A player took a seat (committed): keep the clock the claim started, or start the seat's
@@ -323,7 +324,7 @@ class ClockKeeper(ClockBook):
         due = next_due(control, known.clock)
         if match.row.status != "in_progress" or due is None:
             if stored_due is not None and match.row.status == "in_progress":  # nothing runs: nothing is due
-                self.service.store.save_clock(match_id, known.clock.model_dump_json(), known.head, None)
+                self.service.store.save_clock(match_id, state_text(known.clock), known.head, None)
             else:
                 self.service.store.release_clock(match_id)
             return 0
