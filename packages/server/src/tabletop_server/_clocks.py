@@ -179,9 +179,10 @@ class ClockKeeper(ClockBook):
         shown = shown_settings(dumped)
 
         def at(stamp: datetime) -> tuple[str, datetime | None]:
-            clock = start_clock(settings.control, players, active, to_ms(stamp), waiting=waiting)
+            now_ms = to_ms(stamp)
+            clock = start_clock(settings.control, players, active, now_ms, waiting=waiting)
             self._remember(match_id, KnownClock(settings, clock, head, shown, active=tuple(active)))
-            return state_text(clock), self._due(settings, clock, to_ms(stamp))
+            return state_text(clock), self._due(settings, clock, now_ms)
 
         return NewClock(dumped, head, at)
 
