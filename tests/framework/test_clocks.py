@@ -163,3 +163,25 @@ def test_a_waiting_seats_chess_bank_stands_until_taken() -> None:
     assert remaining_of(control, clock.seats["p1"], 500_000) == 60_000
     clock = take_seats(clock, ["p1"], now_ms=500_000, active=["p1"])
     assert remaining_of(control, clock.seats["p1"], 510_000) == 50_000
+
+
+def test_transitions_build_the_clock_that_validation_would() -> None:
+    """The transitions build their seats without validating them again (a hot path of every
+    clocked action): the same values, JSON and fields set as ``SeatClock(...)`` gives."""
+    control = ChessClock(main_seconds=60, increment_seconds=2)
+    clocks = [start_clock(control, [*SEATS, "p3"], ["p1"], 1_000, waiting=["p3"])]
+    clocks.append(advance_clock(control, clocks[-1], now_ms=5_000, acted=["p1"], active=["p2", "p3"]))
+    clocks.append(take_seats(clocks[-1], ["p3"], now_ms=6_000, active=["p2", "p3"]))
+    clocks.append(advance_clock(control, clocks[-1], now_ms=9_000, timed_out=["p2"], active=["p3"]))
+    for clock in clocks:
+        validated = type(clock).model_validate_json(clock.model_dump_json())
+        assert clock == validated
+        assert clock.model_dump_json() == validated.model_dump_json()
+        assert clock.model_fields_set == {"seats"}
+        for player_id, seat in clock.seats.items():
+            again = type(seat)(**{name: getattr(seat, name) for name in seat.model_fields_set})
+            assert seat.model_dump() == again.model_dump() and seat.model_fields_set == again.model_fields_set
+            assert type(seat.since_ms) in (int, type(None)) and type(seat.bank_ms) is int, player_id
+    assert clocks[0].seats["p1"].model_fields_set == {"bank_ms", "since_ms", "waiting"}
+    assert clocks[2].seats["p3"].model_fields_set == {"bank_ms", "since_ms", "timeouts"}
+    assert clocks[3].seats["p2"].model_fields_set == {"bank_ms", "since_ms", "timeouts", "waiting"}

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
 from tabletop.clocks import (
     ChessClock,
+    ClockState,
     Correspondence,
     NoClock,
     PerTurn,
     TimeControl,
     advance_clock,
+    due_of,
     start_clock,
 )
 from tabletop_server._clock_low import low_of, low_seats, next_point
@@ -60,3 +64,34 @@ def test_a_chess_seat_already_low_at_the_start_of_its_turn_is_not_told_again() -
     clock = advance_clock(control, clock, now_ms=91_000, acted=["p2"], active=["p1"])
     assert low_of(control, clock.seats["p1"], 0.2) is None  # below 20 s when its turn started
     assert next_point(control, clock, 0.2, after_ms=91_000) == 101_000  # only its expiry
+
+
+def _next_point_by_rule(
+    control: TimeControl, clock: ClockState, fraction: float, after_ms: int
+) -> int | None:
+    """``next_point`` as its rule reads: the earliest expiry, or low point (``low_of``) past ``after_ms``."""
+    points = [due for seat in clock.seats.values() if (due := due_of(control, seat)) is not None]
+    points += [
+        low
+        for seat in clock.seats.values()
+        if (low := low_of(control, seat, fraction)) is not None and low > after_ms
+    ]
+    return min(points, default=None)
+
+
+@pytest.mark.parametrize(
+    "control", [PerTurn(seconds=60), Correspondence(days=1), ChessClock(main_seconds=300), NoClock()]
+)
+def test_next_point_is_the_rule_over_every_seat(control: TimeControl) -> None:
+    random = Random(27)
+    for _ in range(300):
+        seats = ["p1", "p2", "p3"]
+        clock = start_clock(control, seats, active=random.sample(seats, random.randint(0, 3)), now_ms=0)
+        now = random.randint(0, 200_000)
+        active = random.sample(seats, random.randint(0, 3))
+        clock = advance_clock(control, clock, now_ms=now, acted=random.sample(seats, 1), active=active)
+        fraction = random.choice([0.0, 0.1, 0.25, 0.5, 1e-9])
+        after = now + random.randint(-100_000, 400_000)
+        assert next_point(control, clock, fraction, after) == _next_point_by_rule(
+            control, clock, fraction, after
+        )

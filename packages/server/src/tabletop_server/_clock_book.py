@@ -23,6 +23,7 @@ from tabletop_server._clock_time import (
     caught_up,
     clock_json,
     shown_settings,
+    state_text,
     taken_since,
     to_ms,
 )
@@ -124,7 +125,7 @@ class ClockBook:
         due = None
         if match.row.status == "in_progress":
             due = self._due(known.settings, updated.clock, to_ms(match.row.updated_at))
-        self.service.store.save_clock(match_id, updated.clock.model_dump_json(), updated.head, due)
+        self.service.store.save_clock(match_id, state_text(updated.clock), updated.head, due)
         self._remember(match_id, updated)
         self.service.hub.publish(MatchChange(match_id, match.row.head))  # streams send the new clock
         return updated, due

@@ -13,7 +13,7 @@ from tabletop.clocks import BotMove, ClockState, Forfeit, PassMove, TimeoutPolic
 
 from tabletop_server._api_models import BotKind, BotSpec
 from tabletop_server._clock_low import low_seats
-from tabletop_server._clock_time import TIMEOUT_PREFIX, KnownClock, to_ms
+from tabletop_server._clock_time import TIMEOUT_PREFIX, KnownClock, state_text, to_ms
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch
 from tabletop_server._outbox import MATCH_FINISHED, queue_clock_low
@@ -116,7 +116,7 @@ def announce_low(
     control, clock = known.settings.control, known.clock
     seats = low_seats(control, clock, fraction, to_ms(stored_due), now_ms)
     if not seats:
-        store.save_clock(match.row.id, clock.model_dump_json(), known.head, due_next)
+        store.save_clock(match.row.id, state_text(clock), known.head, due_next)
     elif not queue_clock_low(
         store, match.row.id, known.head, match.row.revision, seats, due_was=stored_due, due_next=due_next
     ):

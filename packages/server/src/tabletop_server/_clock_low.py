@@ -40,19 +40,19 @@ def low_of(control: TimeControl, seat: SeatClock, fraction: float) -> int | None
 
 def next_point(control: TimeControl, clock: ClockState, fraction: float, after_ms: int) -> int | None:
     """The clock's next due time: the earliest expiry, or low point later than ``after_ms``."""
-    if fraction <= 0:  # (no low points: the earliest expiry)
-        dues = [due for seat in clock.seats.values() if (due := due_of(control, seat)) is not None]
-        return min(dues, default=None)
-    points: list[int] = []
+    allowance = _allowance_ms(control) if fraction > 0 else None  # (None: no low points)
+    margin = 0 if allowance is None else round(fraction * allowance)
+    point: int | None = None
     for seat in clock.seats.values():
         due = due_of(control, seat)
         if due is None:
             continue
-        points.append(due)
-        low = low_of(control, seat, fraction)
-        if low is not None and low > after_ms:
-            points.append(low)
-    return min(points) if points else None
+        if point is None or due < point:
+            point = due
+        low = due - margin  # (``low_of``: a seat with a due time has a ``since_ms``)
+        if allowance is not None and low > after_ms and low < point and low > (seat.since_ms or 0):
+            point = low
+    return point
 
 
 def low_seats(

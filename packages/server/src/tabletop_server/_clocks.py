@@ -52,6 +52,7 @@ from tabletop_server._clock_time import (
     active_seats,
     at_ms,
     shown_settings,
+    state_text,
     taken_since,
     to_ms,
     waiting_due,
@@ -107,6 +108,9 @@ class ClockKeeper(ClockBook):
         self._thread: threading.Thread | None = None
         self._steps: dict[str, tuple[int, datetime, ClockState, tuple[str, ...]]] = {}
         """Clocks computed for a write (head, time) before its commit: ``played`` keeps them."""
+        self._started: dict[str, tuple[str, ClockState]] = {}
+        """Clocks computed for a claim (with their JSON) before its commit: ``seat_taken`` keeps
+        the one the claim stored, not parsed again."""
         self.expired = 0
         """Timeouts this worker handled (tests and metrics)."""
         service.after_write.append(self.changed)
@@ -175,9 +179,10 @@ class ClockKeeper(ClockBook):
         shown = shown_settings(dumped)
 
         def at(stamp: datetime) -> tuple[str, datetime | None]:
-            clock = start_clock(settings.control, players, active, to_ms(stamp), waiting=waiting)
+            now_ms = to_ms(stamp)
+            clock = start_clock(settings.control, players, active, now_ms, waiting=waiting)
             self._remember(match_id, KnownClock(settings, clock, head, shown, active=tuple(active)))
-            return clock.model_dump_json(), self._due(settings, clock, to_ms(stamp))
+            return state_text(clock), self._due(settings, clock, now_ms)
 
         return NewClock(dumped, head, at)
 
@@ -197,41 +202,41 @@ class ClockKeeper(ClockBook):
         ):
             return None  # (a seat taken since: the keeper's thread starts its clock, then this write's)
         acted = [a.player_id for a in recorded if a.source == "user" and a.player_id]
-        timed = [p for p in acted if any(a.action_id.startswith(TIMEOUT_PREFIX) for a in recorded)]
+        timed: list[str] = []
+        if any(a.action_id.startswith(TIMEOUT_PREFIX) for a in recorded):  # (a move played for a seat)
+            acted, timed = [], acted
         active = active_in(match.entry, match.game, state, status)
         head = match.row.head + len(recorded)
+        control = known.settings.control
 
         def at(stamp: datetime) -> tuple[str, datetime | None]:
+            now_ms = to_ms(stamp)
             clock = advance_clock(
-                known.settings.control,
-                known.clock,
-                now_ms=to_ms(stamp),
-                acted=[p for p in acted if p not in timed],
-                timed_out=timed,
-                active=active,
+                control, known.clock, now_ms=now_ms, acted=acted, timed_out=timed, active=active
             )
             with self._lock:
                 if len(self._steps) >= KNOWN_LIMIT:
                     self._steps.clear()
                 self._steps[match_id] = (head, stamp, clock, tuple(active))
-            due = self._due(known.settings, clock, to_ms(stamp)) if status == "in_progress" else None
+            due = None
             if status == "in_progress":
-                due = waiting_due(clock, active, stamp, due)
-            return clock.model_dump_json(), due
+                due = waiting_due(clock, active, stamp, self._due(known.settings, clock, now_ms))
+            return state_text(clock), due
 
         return at
 
     def played(self, match: LoadedMatch, recorded: Sequence[NewAction]) -> None:
         """A write committed (``match`` as written): keep the clock ``step`` computed for it."""
+        match_id = match.row.id
         with self._lock:
-            stepped = self._steps.pop(match.row.id, None)
-            known = self._known.get(match.row.id, UNKNOWN)
-        if stepped is None or not isinstance(known, KnownClock):
-            return
-        head, stamp, clock, active = stepped
-        if head == match.row.head and stamp == match.row.updated_at:
-            kept = KnownClock(known.settings, clock, head, known.shown, known.away, active)
-            self._remember(match.row.id, kept)
+            stepped = self._steps.pop(match_id, None)
+            known = self._known.get(match_id, UNKNOWN)
+            if stepped is None or not isinstance(known, KnownClock):
+                return
+            head, stamp, clock, active = stepped
+            if head == match.row.head and stamp == match.row.updated_at:  # (known: no new entry)
+                kept = KnownClock(known.settings, clock, head, known.shown, known.away, active)
+                self._known[match_id] = kept
 
     def claim(self, match_id: str, player_id: str) -> ClaimClock:
         """What claiming the seat does to the match's clock, in the claim's transaction: start the
@@ -249,10 +254,16 @@ class ClockKeeper(ClockBook):
         active = known.active
 
         def at(stamp: datetime) -> tuple[str, datetime | None]:
-            clock = take_seats(known.clock, [player_id], now_ms=to_ms(stamp), active=active)
-            return clock.model_dump_json(), self._due(known.settings, clock, to_ms(stamp))
+            now_ms = to_ms(stamp)
+            clock = take_seats(known.clock, [player_id], now_ms=now_ms, active=active)
+            dumped = state_text(clock)
+            with self._lock:
+                if len(self._started) >= KNOWN_LIMIT:
+                    self._started.clear()
+                self._started[match_id] = (dumped, clock)
+            return dumped, self._due(known.settings, clock, now_ms)
 
-        return ClockClaim(known.head, known.clock.model_dump_json(), at)
+        return ClockClaim(known.head, state_text(known.clock), at)
 
     def seat_taken(self, match_id: str, clock: ClaimClock) -> None:
         """A player took a seat (committed): keep the clock the claim started, or start the seat's
@@ -263,8 +274,12 @@ class ClockKeeper(ClockBook):
         if isinstance(clock, ClockClaim) and clock.started is not None:
             with self._lock:
                 known = self._known.get(match_id, UNKNOWN)
+                made = self._started.pop(match_id, None)
             if isinstance(known, KnownClock) and known.head == clock.head:
-                started = ClockState.model_validate_json(clock.started)
+                if made is not None and made[0] == clock.started:  # (the clock ``at`` made for it)
+                    started = made[1]
+                else:
+                    started = ClockState.model_validate_json(clock.started)
                 self._remember(match_id, replace(known, clock=started))
             self.service.hub.publish(MatchChange(match_id, clock.head))  # streams send the new clock
             return
@@ -310,7 +325,7 @@ class ClockKeeper(ClockBook):
         due = next_due(control, known.clock)
         if match.row.status != "in_progress" or due is None:
             if stored_due is not None and match.row.status == "in_progress":  # nothing runs: nothing is due
-                self.service.store.save_clock(match_id, known.clock.model_dump_json(), known.head, None)
+                self.service.store.save_clock(match_id, state_text(known.clock), known.head, None)
             else:
                 self.service.store.release_clock(match_id)
             return 0

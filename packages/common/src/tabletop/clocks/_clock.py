@@ -6,11 +6,11 @@ so the same recorded times give the same clock, on any machine, in any replay.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 
 from pydantic import Field
 
-from tabletop._model import Model
+from tabletop._model import Model, built
 from tabletop.clocks._control import DAY_MS, ChessClock, Correspondence, NoClock, PerTurn, TimeControl
 
 __all__ = ["ClockState", "SeatClock", "advance_clock", "due_of", "next_due", "remaining_of", "start_clock"]
@@ -40,7 +40,27 @@ class ClockState(Model):
 def _clock(seats: dict[str, SeatClock]) -> ClockState:
     """The clock of seats this module just built (validated as they were made, owned by nobody
     else): not copied again, as ``ClockState(seats=...)`` would."""
-    return ClockState.model_construct(seats=seats)
+    return built(ClockState, {"seats": seats}, {"seats"})
+
+
+def _seat(
+    bank_ms: int | None, since_ms: int | None, timeouts: int, waiting: bool, fields: Set[str]
+) -> SeatClock:
+    """A seat's clock from values of the right types (``timeouts`` >= 0), without validating them
+    again: what ``SeatClock(**values)`` gives (``fields``: the ones it would be given)."""
+    values: dict[str, object] = {
+        "bank_ms": bank_ms,
+        "since_ms": since_ms,
+        "timeouts": timeouts,
+        "waiting": waiting,
+    }
+    return built(SeatClock, values, set(fields))
+
+
+_STARTED = frozenset({"bank_ms", "since_ms", "waiting"})
+_TAKEN = frozenset({"bank_ms", "since_ms", "timeouts"})
+_ADVANCED = frozenset({"bank_ms", "since_ms", "timeouts", "waiting"})
+"""The fields each transition gives a seat's clock explicitly (its ``model_fields_set``)."""
 
 
 def start_clock(
@@ -65,11 +85,7 @@ def start_clock(
     acting = set(active) - waits
     return _clock(
         {
-            player_id: SeatClock(
-                bank_ms=bank,
-                since_ms=now_ms if player_id in acting else None,
-                waiting=player_id in waits,
-            )
+            player_id: _seat(bank, now_ms if player_id in acting else None, 0, player_id in waits, _STARTED)
             for player_id in player_ids
         }
     )
@@ -85,7 +101,7 @@ def take_seats(clock: ClockState, taken: Iterable[str], *, now_ms: int, active: 
         if seat is None or not seat.waiting:
             continue
         since = now_ms if player_id in acting and seat.since_ms is None else seat.since_ms
-        seats[player_id] = SeatClock(bank_ms=seat.bank_ms, since_ms=since, timeouts=seat.timeouts)
+        seats[player_id] = _seat(seat.bank_ms, since, seat.timeouts, False, _TAKEN)
     return _clock(seats)
 
 
@@ -136,7 +152,7 @@ def advance_clock(
             timeouts = 0
         if player_id in acting and since is None and not seat.waiting:
             since = now_ms
-        seats[player_id] = SeatClock(bank_ms=bank, since_ms=since, timeouts=timeouts, waiting=seat.waiting)
+        seats[player_id] = _seat(bank, since, timeouts, seat.waiting, _ADVANCED)
     return _clock(seats)
 
 

@@ -16,7 +16,7 @@ from typing import Literal
 import orjson
 from sqlalchemy import Connection, bindparam, insert, or_, update
 
-from tabletop_server.storage._convert import now, sqlite_time
+from tabletop_server.storage._convert import sqlite_time
 from tabletop_server.storage._driver import _sqlite
 from tabletop_server.storage._notify import Along
 from tabletop_server.storage._rows import JsonObject
@@ -187,7 +187,9 @@ _PG_WRITE_CLOCK = (
 """``_SQLITE_WRITE_CLOCK`` for PostgreSQL, as a clause of the write's notification (``clock_along``)."""
 
 
-def write_clock(connection: Connection, match_id: str, head: int, clock: tuple[str, datetime | None]) -> None:
+def write_clock(
+    connection: Connection, match_id: str, head: int, clock: tuple[str, datetime | None], stamp: datetime
+) -> None:
     """SQLite: store the clock as of ``head`` (in the transaction of the write that made it),
     unless one at a later head is stored: one prepared statement on the raw connection, as the
     action's own statements. On PostgreSQL a write's clock rides in its notification instead
@@ -198,16 +200,17 @@ def write_clock(connection: Connection, match_id: str, head: int, clock: tuple[s
         match_id: The match.
         head: The head the write moves the match to.
         clock: The clock's JSON and next due time.
+        stamp: The time the write records (its match row's and actions'): the clock's as of it.
     """
     raw = _sqlite(connection)
     assert raw is not None, "PostgreSQL writes the clock with clock_along"
     state_json, due_at = clock
+    written = sqlite_time(stamp)  # (the write's own rows' text, kept: before the due time's)
     due = None if due_at is None else sqlite_time(due_at)
-    stamp = sqlite_time(now())
-    raw.execute(_SQLITE_WRITE_CLOCK, (state_json, head, due, stamp, match_id, head))
+    raw.execute(_SQLITE_WRITE_CLOCK, (state_json, head, due, written, match_id, head))
 
 
-def clock_along(match_id: str, head: int, clock: tuple[str, datetime | None]) -> Along:
+def clock_along(match_id: str, head: int, clock: tuple[str, datetime | None], stamp: datetime) -> Along:
     """PostgreSQL: ``write_clock`` as a clause of the write's notification (``notify_change``),
     so a clocked action costs no round trip of its own."""
     state_json, due_at = clock
@@ -216,6 +219,6 @@ def clock_along(match_id: str, head: int, clock: tuple[str, datetime | None]) ->
         "clock_head": head,
         "clock_state": state_json,
         "clock_due": due_at,
-        "clock_stamp": now(),
+        "clock_stamp": stamp,
     }
     return _PG_WRITE_CLOCK, values

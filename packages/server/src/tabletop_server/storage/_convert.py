@@ -43,7 +43,8 @@ def sqlite_time(value: datetime) -> str:
     last = _last_time
     if last[0] is value:
         return last[1]
-    text = value.strftime(SQLITE_TIME)
+    # ``isoformat`` is ``strftime(SQLITE_TIME)`` at half the cost, past its offset and for 4-digit years
+    text = value.isoformat(" ", "microseconds")[:26] if value.year >= 1000 else value.strftime(SQLITE_TIME)
     _last_time = (value, text)
     return text
 

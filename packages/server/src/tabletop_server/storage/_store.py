@@ -173,13 +173,13 @@ class Store(CreationStore, SeatStore, RetentionStore, ClockStore, StandInStore, 
             if self.dialect == "postgresql":  # (outbox rows, clock and notification: one statement)
                 along = queued_along(expected.id, expected.revision + 1, head, queued, stamp)
                 if timed is not None:
-                    along.append(clock_along(expected.id, head, timed))
+                    along.append(clock_along(expected.id, head, timed, stamp))
                 notify_change(connection, expected.id, head, bot_may_move=bots, along=along)
                 return
             if queued:
                 queue_events(connection, expected.id, expected.revision + 1, head, queued, stamp)
             if timed is not None:
-                write_clock(connection, expected.id, head, timed)
+                write_clock(connection, expected.id, head, timed, stamp)
 
         return work, stamp, head
 
