@@ -5,24 +5,29 @@ Each deal of a long game of ours is replayed in a fresh pyspiel state: the same 
 ``i mod 4`` on both sides), the same passes (OpenSpiel passes one card at a time, seat by seat)
 and the same plays. At every step the legal actions are equal sets by meaning (a card), the
 player to move is the same outside the simultaneous pass, and the deal's points match
-OpenSpiel's returns (26 minus the points).
+OpenSpiel's returns (26 minus the points). The pass is compared by meaning too: at each of a
+seat's three steps OpenSpiel's legal cards are the hand less the cards chosen so far, and our
+legal passes are every three cards of that hand (``crosscheck_pass``).
+
+Fast tests check that our rule options are OpenSpiel's parameters, with OpenSpiel's defaults.
 """
 
 import random
 from collections.abc import Iterator
+from itertools import combinations
 from typing import Any
 
 import pytest
-from tabletop import GameEngine, new_prng_key
+from tabletop import GameEngine, IllegalActionError, new_prng_key
 from tabletop.components import Card, Suit
 from tabletop.testing import make_game
 from tabletop_hearts import definition
 from tabletop_hearts.actions.deal_card import HydratedDealCard
 from tabletop_hearts.actions.pass_cards import HydratedPassCards
 from tabletop_hearts.actions.play_card import HydratedPlayCard
-from tabletop_hearts.components.cards import MOON_POINTS, rank_value
+from tabletop_hearts.components.cards import CARDS_IN_PASS, MOON_POINTS, rank_value
 from tabletop_hearts.definition.states import MachineState
-from tabletop_hearts.model.config import HeartsConfig
+from tabletop_hearts.model.config import HeartsConfig, HeartsRules
 from tabletop_hearts.model.game_state import HydratedHeartsGameState
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -67,6 +72,46 @@ class Dealer:
         return card
 
 
+def crosscheck_pass(
+    engine: GameEngine[HydratedHeartsGameState, HeartsConfig],
+    state: HydratedHeartsGameState,
+    game: Any,
+    os_state: Any,
+    seat: str,
+    rng: random.Random,
+) -> list[Card]:
+    """Check ``seat``'s pass against OpenSpiel's, by meaning, and make it in ``os_state``; return
+    the cards chosen (at random among our legal passes) for our side.
+
+    OpenSpiel passes one card at a time, seat by seat: at each of the seat's three steps its legal
+    cards are the seat's hand less the cards already chosen. Ours is one simultaneous action: the
+    seat's legal passes are every three cards of that hand, so the cards they name are OpenSpiel's
+    legal cards at the seat's first step.
+    """
+    hand = {card_id(card) for card in state.player(seat).hand}
+    passes = [c for c in engine.legal_actions(state, seat, game) if isinstance(c, HydratedPassCards)]
+    ours = [frozenset(card_id(card) for card in c.cards) for c in passes]
+    index = [player.player_id for player in state.players].index(seat)
+    check(os_state.current_player() == index, f"OpenSpiel's passer {os_state.current_player()}, not {seat}")
+    first = set(os_state.legal_actions())
+    check(first == hand, f"{seat}: OpenSpiel may pass {sorted(first)}, the hand is {sorted(hand)}")
+    named: set[int] = set().union(*ours)
+    check(named == first, f"{seat}: our passes name {sorted(named)}, OpenSpiel's {sorted(first)}")
+    trios = {frozenset(trio) for trio in combinations(sorted(first), CARDS_IN_PASS)}
+    check(
+        len(ours) == len(set(ours)) and set(ours) == trios, f"{seat}: our passes are not every 3 of the hand"
+    )
+    cards = list(rng.choice(passes).cards)
+    left = set(hand)
+    for card in cards:
+        check(os_state.current_player() == index, f"OpenSpiel's passer {os_state.current_player()}")
+        legal = set(os_state.legal_actions())
+        check(legal == left, f"{seat}: OpenSpiel may pass {sorted(legal)}, not the rest {sorted(left)}")
+        os_state.apply_action(card_id(card))
+        left.remove(card_id(card))
+    return cards
+
+
 def crosscheck(options: dict[str, bool], deals: int, seed: int) -> Iterator[dict[str, int]]:
     """Play ``deals`` deals of our game with random moves, each checked against pyspiel; yields
     each deal's points."""
@@ -90,26 +135,15 @@ def crosscheck(options: dict[str, bool], deals: int, seed: int) -> Iterator[dict
         dealer.dealt = []
         check(all(len(player.hand) == 13 for player in state.players), f"deal {number}: 13 cards each")
         if state.machine_state == MachineState.PASSING:
-            chosen: dict[str, list[Card]] = {}
-            for seat in seats:
-                candidates = engine.legal_actions(state, seat, game)
-                passes = [c for c in candidates if isinstance(c, HydratedPassCards)]
-                cards = {card_id(card) for c in passes for card in c.cards}
-                check(cards == {card_id(card) for card in state.player(seat).hand}, "passable cards")
-                chosen[seat] = list(rng.choice(passes).cards)
-            for seat in rng.sample(seats, 4):  # simultaneous: any order on our side
+            chosen = {seat: crosscheck_pass(engine, state, game, os_state, seat, rng) for seat in seats}
+            for order, seat in enumerate(rng.sample(seats, 4)):  # simultaneous: any order on our side
                 serial += 1
                 body = {"id": f"x{serial}", "game_id": game.id, "type": "PassCards", "player_id": seat}
                 state = engine.run(
                     {**body, "cards": [c.model_dump(mode="json") for c in chosen[seat]]}, state, game
                 ).state
-            for index, seat in enumerate(seats):  # OpenSpiel: seat by seat, one card at a time
-                for card in chosen[seat]:
-                    check(
-                        os_state.current_player() == index, f"OpenSpiel's passer {os_state.current_player()}"
-                    )
-                    check(card_id(card) in os_state.legal_actions(), f"{card.code} passable in OpenSpiel")
-                    os_state.apply_action(card_id(card))
+                if order < 3:  # OpenSpiel: three cards a seat, then nothing more of it
+                    check(engine.legal_actions(state, seat, game) == [], f"{seat}: nothing after its pass")
         check(state.machine_state == MachineState.PLAYING, f"deal {number} plays")
         while state.deal_number == number and state.result is None:
             (seat,) = state.active_player_ids
@@ -172,3 +206,83 @@ def test_a_broken_rule_makes_the_crosscheck_fail(
     monkeypatch.setattr(HydratedHeartsGameState, name, broken)
     with pytest.raises(MismatchError):
         list(crosscheck({}, 20, seed=5))
+
+
+_PASS_CHECK = HydratedPassCards.check
+_PASS_ENUMERATE = HydratedPassCards.enumerate
+
+
+def _last_card_kept(cls: Any, state: HydratedHeartsGameState, player_id: str) -> list[HydratedPassCards]:
+    player = state.player(player_id)
+    if player.has_passed:
+        return []
+    trios = combinations(player.hand[:-1], CARDS_IN_PASS)  # broken: the hand's last card never passes
+    return [cls.candidate(state, player_id, cards=list(trio)) for trio in trios]
+
+
+def _queen_of_spades_kept(self: HydratedPassCards, ctx: Any) -> None:
+    _PASS_CHECK(self, ctx)
+    if any(card.code == "QS" for card in self.cards):  # broken: a house rule OpenSpiel does not have
+        raise IllegalActionError("queen-kept", "the queen of spades may not be passed")
+
+
+def _a_neighbour_s_card_too(
+    cls: Any, state: HydratedHeartsGameState, player_id: str
+) -> list[HydratedPassCards]:
+    passes = _PASS_ENUMERATE(state, player_id)
+    seats = [player.player_id for player in state.players]
+    neighbour = state.players[(seats.index(player_id) + 1) % len(seats)]
+    hand = state.player(player_id).hand
+    extra = cls.candidate(state, player_id, cards=[*hand[:2], neighbour.hand[0]])  # broken: not held
+    return [*passes, extra] if passes else passes
+
+
+def _any_card_of_the_deck(self: HydratedPassCards, ctx: Any) -> None:
+    if ctx.state.player(self.player_id).has_passed:  # broken: the cards need not be in the hand
+        raise IllegalActionError("already-passed", "passed")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "patches",
+    [
+        {"enumerate": classmethod(_last_card_kept)},
+        {"check": _queen_of_spades_kept},
+        {"enumerate": classmethod(_a_neighbour_s_card_too), "check": _any_card_of_the_deck},
+    ],
+    ids=["a-card-dropped-from-enumerate", "a-card-refused-by-check", "a-card-not-held-added"],
+)
+def test_a_broken_pass_makes_the_crosscheck_fail(
+    monkeypatch: pytest.MonkeyPatch, patches: dict[str, Any]
+) -> None:
+    """A pass that offers one card too few or too many fails the pass's comparison with OpenSpiel."""
+    for name, broken in patches.items():
+        monkeypatch.setattr(HydratedPassCards, name, broken)
+    with pytest.raises(MismatchError, match="our passes name"):
+        list(crosscheck({}, 4, seed=5))
+
+
+OPENSPIEL_DEFAULTS: dict[str, Any] = dict(pyspiel.load_game("hearts").get_type().parameter_specification)
+"""OpenSpiel's hearts parameters and their defaults, as its game type declares them."""
+
+
+def test_our_rule_options_are_openspiel_s_hearts_parameters() -> None:
+    """Every OpenSpiel hearts parameter is an option of ours, and every rule option of ours is one."""
+    assert set(OPENSPIEL_DEFAULTS) == set(HeartsRules.model_fields)
+    assert set(OPENSPIEL_DEFAULTS) <= set(HeartsConfig.model_fields)
+    assert set(HeartsConfig.model_fields) - set(OPENSPIEL_DEFAULTS) == {"target_score"}
+
+
+@pytest.mark.parametrize("name", sorted(OPENSPIEL_DEFAULTS))
+def test_each_rule_option_defaults_to_openspiel_s(name: str) -> None:
+    """Our default of each option is OpenSpiel's, of the same type, in the spec and in a loaded game."""
+    spec = OPENSPIEL_DEFAULTS[name]
+    assert pyspiel.load_game("hearts").get_parameters()[name] == spec
+    for ours in (HeartsConfig.model_fields[name].default, HeartsConfig().rules().model_dump()[name]):
+        assert (type(ours), ours) == (type(spec), spec)
+
+
+def test_our_default_rules_load_openspiel_s_default_game() -> None:
+    """Our default rules, passed to OpenSpiel as they are, give its default game's parameters."""
+    loaded = pyspiel.load_game("hearts", HeartsConfig().rules().model_dump()).get_parameters()
+    assert loaded == pyspiel.load_game("hearts").get_parameters() == OPENSPIEL_DEFAULTS
