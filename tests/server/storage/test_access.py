@@ -15,8 +15,10 @@ from tabletop_server.storage import (
     MatchFinishedError,
     NewIdempotencyKey,
     NewSeat,
+    SeatTakenError,
     Store,
     UnknownMatchError,
+    UnknownSeatError,
     hash_token,
     new_token,
 )
@@ -43,6 +45,21 @@ def test_a_private_seat_needs_its_invite_or_the_creator_token(store: Store) -> N
     assert store.claim_seat("m1", "p1", hash_token(new_token()), credential_hash=hash_token(invite)).occupied
     assert store.claim_seat("m1", "p2", hash_token(new_token()), credential_hash=hash_token(creator)).occupied
     assert store.list_matches(visibility="public") == [store.get_match("m1-template")]
+
+
+def test_a_vouched_claim_takes_a_free_private_seat_without_a_credential(store: Store) -> None:
+    """A rematch's seat holder (vouched for by their old token) takes their private seat; a held
+    seat stays refused, as does an unvouched claim."""
+    _private(store, "m1")
+    with pytest.raises(InviteRequiredError):
+        store.claim_seat("m1", "p2", hash_token(new_token()))
+    token = hash_token(new_token())
+    assert store.claim_seat("m1", "p2", token, vouched=True).token_hash == token
+    with pytest.raises(SeatTakenError):
+        store.claim_seat("m1", "p2", hash_token(new_token()), vouched=True)
+    with pytest.raises(UnknownSeatError):
+        store.claim_seat("m1", "p9", hash_token(new_token()), vouched=True)
+    assert [seat.token_hash for seat in store.get_seats("m1")] == [None, token]
 
 
 def test_an_ended_match_refuses_claims_and_ends_once(store: Store) -> None:

@@ -6,12 +6,24 @@ import threading
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import TypeVar
 
 from pydantic import JsonValue
 from tabletop import AnyState
 from tabletop_fixtures.stored_matches import StoredTable, Submitted
-from tabletop_server.storage import InvalidStreamTokenError, SeatTakenError, Store, hash_token, new_token
+from tabletop_server.storage import (
+    InvalidStreamTokenError,
+    MatchRow,
+    NewClock,
+    NewSeat,
+    SeatTakenError,
+    Store,
+    hash_token,
+    new_token,
+)
+
+from tests.server.storage.test_store import new_match_like
 
 T = TypeVar("T")
 
@@ -86,3 +98,23 @@ def test_a_stream_token_redeemed_by_racing_clients_works_once(store: Store) -> N
     outcomes = race(THREADS, lambda n: store.redeem_stream_token("m1", token))
     assert sum(not isinstance(o, Exception) for o in outcomes) == 1
     assert sum(isinstance(o, InvalidStreamTokenError) for o in outcomes) == THREADS - 1
+
+
+def test_concurrent_rematches_store_one_match_with_its_clock_and_nothing_else(store: Store) -> None:
+    previous = StoredTable(store, "sample").create("m1")
+    seats = [NewSeat(seat.player_id, seat.name, seat.bot) for seat in store.get_seats("m1")]
+    settings: dict[str, JsonValue] = {"control": {"type": "per-turn", "seconds": 5}}
+
+    def rematch(n: int) -> MatchRow | None:
+        clock = NewClock(settings, 0, lambda _stamp: (f'{{"n": {n}}}', None))
+        return store.create_rematch("m1", replace(new_match_like(previous), id=f"r{n}"), seats, clock=clock)
+
+    made = race(THREADS, rematch)
+    stored = [row for row in made if isinstance(row, MatchRow)]
+    assert len(stored) == 1 and made.count(None) == THREADS - 1, made
+    winner = stored[0].id
+    assert store.rematch_links("m1") == (None, winner)
+    clock = store.get_clock(winner)
+    assert clock is not None and (clock.settings, clock.state_json) == (settings, f'{{"n": {winner[1:]}}}')
+    losers = [f"r{n}" for n in range(THREADS) if f"r{n}" != winner]
+    assert all(store.get_clock(loser) is None and not store.get_seats(loser) for loser in losers)

@@ -38,7 +38,7 @@ from tabletop_server.storage import (
     new_token,
 )
 
-__all__ = ["create", "join", "leave", "stream_token"]
+__all__ = ["create", "join", "leave", "stream_token", "take_seat"]
 
 
 def create(service: MatchService, request: CreateMatch, idempotency_key: str | None = None) -> JsonDict:
@@ -158,17 +158,40 @@ def join(
     if idempotency_key is not None:
         key = claim_key(match_id, player_id, name, invite, idempotency_key)
     credential = None if invite is None else hash_token(invite)
+    take_seat(service, match_id, player_id, hash_token(token), name=name, credential_hash=credential, key=key)
+    return {"player_id": player_id, "token": token}
+
+
+def take_seat(
+    service: MatchService,
+    match_id: str,
+    player_id: str,
+    token_hash: str,
+    *,
+    name: str | None = None,
+    credential_hash: str | None = None,
+    key: NewIdempotencyKey | None = None,
+    vouched: bool = False,
+) -> None:
+    """Claim a free seat for the token hashing to ``token_hash`` (``Store.claim_seat``, whose
+    arguments these are), with what the claim does to the match's clock (a seat's clock that
+    waits for its player starts), and the cache and the ``after_join`` hooks kept up to date.
+
+    Raises:
+        ApiError: What the store refused (``seat-taken``, ``invite-required``, ...).
+    """
     clock: ClaimClock = "unknown" if service.clock_claim is None else service.clock_claim(match_id, player_id)
     for attempt in range(3):
         try:
             seat = service.store.claim_seat(
                 match_id,
                 player_id,
-                hash_token(token),
+                token_hash,
                 name=name,
-                credential_hash=credential,
+                credential_hash=credential_hash,
                 idempotency=key,
                 clock=clock,
+                vouched=vouched,
             )
             break
         except (IdempotentRetryError, SeatTakenError) as error:  # a concurrent retry won?
@@ -187,7 +210,6 @@ def join(
             service.cache.drop(match_id)
     for hook in service.after_join:
         hook(match_id, clock)
-    return {"player_id": player_id, "token": token}
 
 
 def leave(service: MatchService, match_id: str, player_id: str, authorization: str | None) -> None:

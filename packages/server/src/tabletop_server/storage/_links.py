@@ -9,6 +9,7 @@ from sqlalchemy import Connection, insert, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._base import StoreBase
+from tabletop_server.storage._clock_writes import NewClock, insert_clock
 from tabletop_server.storage._convert import now
 from tabletop_server.storage._rows import MatchRow, NewAction, NewMatch, NewSeat
 from tabletop_server.storage._tables import rematches
@@ -22,16 +23,25 @@ class RematchStore(StoreBase):
     """Rematches (part of ``Store``)."""
 
     def create_rematch(
-        self, previous_id: str, match: NewMatch, seats: Sequence[NewSeat], actions: Sequence[NewAction] = ()
+        self,
+        previous_id: str,
+        match: NewMatch,
+        seats: Sequence[NewSeat],
+        actions: Sequence[NewAction] = (),
+        *,
+        clock: NewClock | None = None,
     ) -> MatchRow | None:
-        """Store ``match`` as the rematch of ``previous_id``, in one transaction with its link;
-        None (nothing written) if the match has a rematch already (a concurrent call made it)."""
+        """Store ``match`` as the rematch of ``previous_id``, in one transaction with its link and
+        its ``clock``; None (nothing written) if the match has a rematch already (a concurrent
+        call made it)."""
         check_indices(match.id, match.base_index, actions)
         check_unique(match.id, seats, actions)
         stamp = now()
 
         def create(connection: Connection) -> MatchRow:
             row = _insert_match(connection, match, seats, actions, stamp)
+            if clock is not None:
+                insert_clock(connection, match.id, clock, stamp)
             connection.execute(
                 insert(rematches).values(match_id=previous_id, next_id=match.id, created_at=stamp)
             )

@@ -76,6 +76,7 @@ class SeatStore(AccessStore):
         credential_hash: str | None = None,
         idempotency: NewIdempotencyKey | None = None,
         clock: ClaimClock = "unknown",
+        vouched: bool = False,
     ) -> SeatRow:
         """Give a free human seat to the token hashing to ``token_hash`` (one winner per race).
 
@@ -91,6 +92,9 @@ class SeatStore(AccessStore):
                 if the claim's token still holds it.
             clock: What the claim does to the match's clock, in its transaction (a clock the
                 caller does not know falls due now, so a keeper starts the seat if it waits).
+            vouched: The caller checked the claimant's right to the seat (a rematch's seat
+                holder, by their token of the match before): no credential is needed, whatever
+                the match's visibility.
 
         Raises:
             UnknownMatchError: No such match.
@@ -104,7 +108,7 @@ class SeatStore(AccessStore):
             IdempotentRetryError: A concurrent claim recorded the same key first.
         """
         params = {"seat_match": match_id, "seat_player": player_id, "new_hash": token_hash, "new_name": name}
-        key = (name is not None, credential_hash is None)  # (without a credential: checked in the claim)
+        key = (name is not None, credential_hash is None and not vouched)  # (else checked in the claim)
 
         def claim(connection: Connection) -> SeatRow | None:
             if idempotency is not None:
@@ -116,7 +120,8 @@ class SeatStore(AccessStore):
                 check_claim(connection, match_id, player_id, credential_hash)
             seat = _claim(connection)
             if seat is None:  # says why (as a claim with the check first would have)
-                check_claim(connection, match_id, player_id, credential_hash)
+                if not vouched:
+                    check_claim(connection, match_id, player_id, credential_hash)
                 raise _why_not_free(connection, match_id, player_id)
             clock_seat_taken(connection, match_id, now(), clock)  # a clock waiting for this seat starts
             if idempotency is not None:
