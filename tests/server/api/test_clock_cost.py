@@ -164,7 +164,7 @@ def test_a_waiting_seats_clock_starts_in_its_claims_transaction(
     more than a claim without a clock (PostgreSQL; SQLite's runs raw), no read or write after it."""
     server, api, log = counted
     postgres = server.app.state.service.store.dialect == "postgresql"
-    clock_sql = ["UPDATE clocks SET"] if postgres else []
+    clock_sql = ["pg_notify [notify] [clock]"] if postgres else []  # the clock's start, notified
     plain_id, _ = _create(api, log, None)
     clocked_id, _ = _create(api, log, CHESS)
     plain = _joins(api, log, plain_id)

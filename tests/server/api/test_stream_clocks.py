@@ -1,11 +1,7 @@
 """A clocked match's event stream: the clock each event carries is the one ``GET .../clock`` and
 the view show, an action's in its ``update``, a change without an action as a ``clock`` event, on
-a real server over SQLite and PostgreSQL.
-
-Two cases are strict xfails, for a bug on PostgreSQL: a clock change that is not an action's write
-(a seat's claim starting its clock; a keeper storing a clock) queues no ``NOTIFY``, and there
-``hub.publish`` wakes no stream, so no worker's stream is sent the ``clock`` event. When it is
-fixed they pass, and their strict xfail fails: remove the markers then."""
+a real server over SQLite and PostgreSQL (where a change without an action reaches every worker's
+streams through the ``NOTIFY`` its transaction sends: a claim's, or the keeper's own write)."""
 
 from __future__ import annotations
 
@@ -13,7 +9,6 @@ import queue
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import pytest
 from tabletop_fixtures.live_server import Api, Event, EventReader, LiveServer, live_server, open_stream
 from tabletop_server.storage import upgrade
 
@@ -98,20 +93,11 @@ def test_an_actions_update_carries_the_clock_the_match_shows(api: Api) -> None:
         reader.close()
 
 
-CLAIM_SENDS_NO_NOTIFY = (
-    "bug: on PostgreSQL a claim that starts the seat's waiting clock in its transaction "
-    "(storage._clock_writes.clock_seat_taken) queues no NOTIFY, and the keeper's hub.publish wakes no "
-    "stream there: the clock event never comes"
-)
-
-
 def test_a_clock_that_changes_without_an_action_arrives_as_a_clock_event(
-    request: pytest.FixtureRequest, server: LiveServer, api: Api
+    server: LiveServer, api: Api
 ) -> None:
     """Bo takes his seat after Ann's move: his clock starts then, with no action, and Ann's stream
     is sent the new clock as a ``clock`` event (no id: the action log did not move)."""
-    if server.app.state.service.store.dialect == "postgresql":
-        request.applymarker(pytest.mark.xfail(strict=True, reason=CLAIM_SENDS_NO_NOTIFY))
     match_id = chess_match(api)
     ann = api.join(match_id, "p1")
     reader = open_stream(api, match_id, ann)
@@ -136,11 +122,6 @@ def test_a_clock_that_changes_without_an_action_arrives_as_a_clock_event(
         reader.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: a clock the keeper stores on its own (save_clock, then hub.publish) sends no NOTIFY "
-    "on PostgreSQL, where publish wakes no stream: other workers' streams miss the change",
-)
 def test_a_seat_taken_on_another_worker_sends_the_clock_to_this_workers_streams(postgres_url: str) -> None:
     """Several workers share a PostgreSQL database: Bo takes his seat on a worker that never saw the
     match's clock (it starts the clock after the claim), and Ann's stream on the other worker is

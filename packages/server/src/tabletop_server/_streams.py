@@ -308,8 +308,16 @@ class MatchStream:
         clock = self.service.clock_view(match)
         if clock is None or clock_key(clock) == clock_key(last.get("clock")):
             return StreamStep(b"", position, sent)
+        if _index_of(clock) > position.head:  # a clock of actions written since: their update carries it
+            return StreamStep(b"", position, sent)
         kept = (*sent[:-1], (event_id, {**last, "clock": clock}))
         return StreamStep(format_event("clock", clock), position, kept)
+
+
+def _index_of(clock: object) -> int:
+    """The match head a clock view is at."""
+    index = clock.get("index") if isinstance(clock, dict) else None
+    return index if isinstance(index, int) else 0
 
 
 def _delta(sent: Sent, document: JsonDict) -> JsonDict:

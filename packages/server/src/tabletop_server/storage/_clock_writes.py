@@ -14,11 +14,11 @@ from datetime import datetime
 from typing import Literal
 
 import orjson
-from sqlalchemy import Connection, bindparam, insert, or_, update
+from sqlalchemy import Connection, bindparam, insert, or_, text, update
 
 from tabletop_server.storage._convert import sqlite_time
 from tabletop_server.storage._driver import _sqlite
-from tabletop_server.storage._notify import Along
+from tabletop_server.storage._notify import CHANNEL, Along, change_payload
 from tabletop_server.storage._rows import JsonObject
 from tabletop_server.storage._tables import clocks
 
@@ -123,19 +123,13 @@ _SQLITE_SEAT_STARTED = (
     "UPDATE clocks SET state = ?, due_at = ?, updated_at = ? WHERE match_id = ? AND head = ? AND state = ?"
 )
 
-_SEAT_STARTED = (
-    update(clocks)
-    .where(
-        clocks.c.match_id == bindparam("started_match"),
-        clocks.c.head == bindparam("started_head"),
-        clocks.c.state == bindparam("started_was"),
-    )
-    .values(
-        state=bindparam("started_state"),
-        due_at=bindparam("started_due", type_=clocks.c.due_at.type),
-        updated_at=bindparam("started_at", type_=clocks.c.updated_at.type),
-    )
+_PG_SEAT_STARTED = text(
+    "WITH started AS (UPDATE clocks SET state = :started_state, due_at = :started_due, "
+    "updated_at = :started_at WHERE match_id = :started_match AND head = :started_head "
+    "AND state = :started_was RETURNING 1) "
+    "SELECT (SELECT count(*) FROM started) AS moved, pg_notify(:channel, :payload) AS notified"
 )
+"""``_SQLITE_SEAT_STARTED`` for PostgreSQL, with the change's notification: how many rows moved."""
 
 
 def clock_seat_taken(connection: Connection, match_id: str, stamp: datetime, clock: ClaimClock) -> None:
@@ -158,9 +152,9 @@ def clock_seat_taken(connection: Connection, match_id: str, stamp: datetime, clo
             due = None if due_at is None else sqlite_time(due_at)
             values = (state_json, due, sqlite_time(stamp), match_id, clock.head, clock.state_json)
             moved = raw.execute(_SQLITE_SEAT_STARTED, values).rowcount
-        else:
+        else:  # the clock's change notified in the same statement: every worker's streams hear of it
             moved = connection.execute(
-                _SEAT_STARTED,
+                _PG_SEAT_STARTED,
                 {
                     "started_match": match_id,
                     "started_head": clock.head,
@@ -168,8 +162,10 @@ def clock_seat_taken(connection: Connection, match_id: str, stamp: datetime, clo
                     "started_state": state_json,
                     "started_due": due_at,
                     "started_at": stamp,
+                    "channel": CHANNEL,
+                    "payload": change_payload(match_id, clock.head, bot_may_move=False),
                 },
-            ).rowcount
+            ).one()[0]
         if moved == 1:
             clock.started = state_json
             return

@@ -107,6 +107,8 @@ class ClockStore(StoreBase):
                 .where(clocks.c.match_id == match_id, clocks.c.head <= head)
                 .values(state=state_json, head=head, due_at=due_at, lease_until=None, updated_at=now())
             )
+            if result.rowcount == 1:  # every worker's streams hear of the clock's change
+                self._notify_clock(connection, match_id, head)
             return int(result.rowcount)
 
         return self._transact(work) == 1
