@@ -6,8 +6,9 @@ import random
 
 import pytest
 from pydantic import BaseModel
-from tabletop import AnyState, GameConfig, GameEngine
+from tabletop import AnyState, Game, GameConfig, GameEngine
 from tabletop.bots import MctsBot, action_key
+from tabletop.bots._hosted import DecisionRequest, decide, decide_json
 from tabletop.components import standard_deck
 from tabletop.games import load
 from tabletop.testing import GameHarness
@@ -137,3 +138,36 @@ def test_a_sealed_goofspiel_bid_does_not_change_the_bot_s_choices() -> None:
         theirs = second.choose(high.state, "p1", high.game)
         assert mine is not None and theirs is not None
         assert (action_key(mine), mine.id) == (action_key(theirs), theirs.id)
+
+
+def _request(state: AnyState, game: Game[GameConfig], kind: str, seed: int) -> DecisionRequest:
+    return DecisionRequest(
+        game="go-fish",
+        state_json=state.model_dump_json(),
+        game_json=game.model_dump_json(),
+        player_id="p1",
+        kind=kind,
+        iterations=20,
+        time_limit=60.0,
+        seed=seed,
+    )
+
+
+@pytest.mark.parametrize("kind", ["random", "mcts"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_hosts_bot_decides_from_the_seats_view_alone(kind: str, seed: int) -> None:
+    # What the server plays for a seat (a bot seat, a seat handed to a bot, a timeout's bot move)
+    # is ``decide``: two Go Fish states that differ only in what p1 may not see (p2's hand, the
+    # stock, the PRNG) get the same move, in process and through the bot processes' JSON path.
+    harness = _go_fish(seed)
+    state, other = harness.state, _shuffle_hidden_cards(harness.state, seed)
+    assert project(other, "p1") == project(state, "p1")
+    assert other.player("p2").hand != state.player("p2").hand
+    engine: GameEngine[AnyState, GameConfig] = GameEngine(load("go-fish"))  # as the host holds it
+    game = engine.definition.game_type.model_validate_json(harness.game.model_dump_json())
+    moves = [decide(engine, world, game, _request(world, game, kind, seed)) for world in (state, other)]
+    assert moves[0] is not None and moves[1] is not None
+    assert action_key(moves[0]) == action_key(moves[1])
+    assert action_key(moves[0]) in {action_key(a) for a in engine.legal_actions(state, "p1", game)}
+    answers = [decide_json(_request(world, game, kind, seed)) for world in (state, other)]
+    assert answers[0] is not None and answers[0] == answers[1]
