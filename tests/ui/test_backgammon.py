@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import pairwise
 
 import pytest
 from playwright.sync_api import expect
@@ -134,3 +135,64 @@ def test_backgammon_human_on_a_narrow_screen_against_a_bot_to_the_end(
     assert_fits(ann)
     assert axe_violations(ann) == []
     assert not ann.reloaded()
+
+
+TWO_SEAT_MOVES = 40
+"""Moves the two human seats make against each other (several turns each, doubles included)."""
+
+BOARD = """() => [...document.querySelectorAll(
+    '[data-testid=game-backgammon] :is([data-testid^=point-], [data-testid^=bar-], [data-testid^=off-])'
+)].map((e) => {
+    const label = e.getAttribute('aria-label') ?? e.textContent.trim();
+    return `${e.dataset.testid}=${label.replace(/^.* \\(/, '(')}`;
+})"""
+"""Every point, bar and tray as the page labels it (a tray's owner's name, "you" on its own page, cut)."""
+
+
+def to_move(seats: list[Seat]) -> Seat:
+    """The seat whose page offers a checker to pick or the pass (waits for one of them to)."""
+    page = seats[0].page
+    for _ in range(300):
+        for seat in seats:
+            if seat.page.locator(ORIGINS).count() or seat.page.locator(tid("pass")).count():
+                return seat
+        page.wait_for_timeout(50)
+    msg = "neither seat can move"
+    raise AssertionError(msg)
+
+
+def test_backgammon_two_human_seats_play_each_other_and_see_the_same_board_and_dice(
+    server: Server, open_seat: OpenSeat
+) -> None:
+    ann, bob = open_seat("ann"), open_seat("bob")
+    ann.goto("/")
+    ann.page.click(tid("game-backgammon"))
+    ann.page.fill(tid("seat-name-0"), "Ann")
+    ann.page.click(tid("create-submit"))
+    ann.wait_live()
+    match_id = ann.page.locator(tid("match-page")).get_attribute("data-match-id")
+    href = ann.page.get_attribute(tid("join-link-p2"), "href")
+    assert match_id and href
+    bob.join(href, "Bob")
+    bob.wait_live()
+    seats = [ann, bob]
+    movers: list[str] = []
+    for move in range(TWO_SEAT_MOVES):
+        mover = to_move(seats)
+        other = bob if mover is ann else ann
+        assert not other.page.locator(ORIGINS).count() and not other.page.locator(tid("pass")).count()
+        dice = mover.page.locator(tid("dice")).get_attribute("aria-label") or ""
+        assert re.fullmatch(r"dice: [1-6] and [1-6]", dice), dice  # the roll of the turn, shown
+        expect(other.page.locator(tid("dice"))).to_have_attribute("aria-label", dice)
+        make_a_move(mover, keyboard=move % 2 == 1, check_a11y=move in {0, 9})
+        other.wait_index(mover.index())
+        assert ann.page.evaluate(BOARD) == bob.page.evaluate(BOARD)  # one board, seen alike
+        movers.append(mover.name)
+    assert {"ann", "bob"} <= set(movers), movers  # both seats moved, turn by turn
+    changes = sum(1 for a, b in pairwise(movers) if a != b)
+    assert changes >= 4, movers  # the turn passed back and forth
+    info = server.match(match_id)
+    assert info["status"] in {"in_progress", "finished"}
+    entries = bob.page.locator(tid("log-entry")).all_inner_texts()
+    assert any(" Ann moved " in entry for entry in entries), entries[:5]  # the other seat, by name
+    assert any(" you moved " in entry for entry in entries), entries[:5]  # Bob's own moves

@@ -177,3 +177,68 @@ def test_a_second_human_never_sees_the_first_seats_hand(server: Server, open_sea
     bob.wait_index(before + 1)
     bob_sees_none_of_anns()  # Ann's pass is sealed until it lands
     expect(bob.page.locator(tid("player-p1"))).to_contain_text("passed")
+
+
+def can_act(seat: Seat) -> str | None:
+    """'pass' or 'play' if the seat may act now, else None (it does not wait)."""
+    if seat.page.locator(tid("pass-button")).count():
+        return "pass"
+    if seat.page.locator(f"{tid('hand')} button:enabled").count():
+        return "play"
+    return None
+
+
+def test_two_human_seats_and_two_bots_play_a_whole_deal(server: Server, open_seat: OpenSeat) -> None:
+    match_id = server.create_match(
+        "hearts", [{"name": "Ann"}, {"name": "Bob"}, *BOTS[:2]], {"target_score": 1}
+    )
+    ann, bob = open_seat("ann"), open_seat("bob")
+    for player_id, seat in (("p1", ann), ("p2", bob)):
+        seat.join(f"#/match/{match_id}/join/{player_id}")
+        seat.wait_live()
+        expect(seat.page.locator(f"{tid('hand')} button")).to_have_count(13)
+    acted = {"ann": 0, "bob": 0}
+    deadline = time.monotonic() + 120
+    while not (finished(ann) and finished(bob)):
+        assert time.monotonic() < deadline, f"the deal did not end: {acted}"
+        for seat in (ann, bob):
+            move = can_act(seat)
+            if move is None:
+                continue
+            before = seat.index()
+            if move == "pass":
+                for i in range(3):
+                    seat.page.locator(f"{tid('hand')} button").nth(i).click()
+                seat.page.click(tid("pass-button"))
+            else:
+                seat.page.locator(f"{tid('hand')} button:enabled").first.click()
+            seat.wait_index(before + 1, timeout=30_000)
+            acted[seat.name] += 1
+            state = truth(server, match_id)
+            mine, theirs = ("p1", "p2") if seat is ann else ("p2", "p1")
+            hidden = hand_of(state, theirs) - own_cards(state, mine) - played(state)
+            shown = {card for value in walk_json(seat.received()) for card in cards_in(value)}
+            assert not hidden & shown, (
+                f"{seat.name}'s page received {sorted(hidden & shown)} of {theirs}'s hand"
+            )
+        ann.page.wait_for_timeout(50)  # polls both pages until the deadline, not a fixed wait
+    assert acted["ann"] == acted["bob"] == 14, acted  # a pass and 13 cards each
+    info = server.match(match_id)
+    assert info["status"] == "finished"
+    for seat in (ann, bob):
+        expect(seat.page.locator(tid("result"))).to_contain_text("Game over")
+        totals = [int(seat.page.locator(tid(f"score-p{n}")).inner_text()) for n in (1, 2, 3, 4)]
+        assert sum(totals) in {26, 78}
+
+
+def own_cards(state: dict[str, object], player_id: str) -> set[Card]:
+    """The cards a seat has held this deal: its hand and what it passed away."""
+    players = state["players"]
+    assert isinstance(players, list)
+    (player,) = [p for p in players if p["player_id"] == player_id]
+    return hand_of(state, player_id) | set(cards_in(player.get("passed")))
+
+
+def played(state: dict[str, object]) -> set[Card]:
+    """Every card on the table or in the finished tricks (public once played)."""
+    return {card for key in ("trick", "tricks") for card in cards_in(state.get(key))}

@@ -68,6 +68,9 @@ def test_a_dropped_stream_reconnects_with_the_last_event_id_and_loses_nothing(
     ann.page.click(tid("cell-0-0"))
     bob.page.click(tid("cell-1-1"))
     ann.wait_index(2)
+    # Bob's page knows his own move from its answer; wait until his stream has delivered it too,
+    # so the stream is dropped after event 1 (not between his answer and that event).
+    bob.page.wait_for_function("window.__lastEventId === '1'")
 
     resumed: list[str] = []
 

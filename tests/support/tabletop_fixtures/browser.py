@@ -41,8 +41,8 @@ SCREENSHOTS = (
 CHROMIUM = Path(os.environ.get("TABLETOP_CHROMIUM", "/usr/bin/chromium"))
 TABLETOP = Path(sys.executable).with_name("tabletop")
 
-# Records every fetch response body and every server-sent event the page receives, and keeps the
-# event sources so a test can drop a stream.
+# Records every fetch response body and every server-sent event the page receives (and the id of
+# the last one that had an id), and keeps the event sources so a test can drop a stream.
 RECORDER = """
 (() => {
   window.__received = [];
@@ -62,7 +62,10 @@ RECORDER = """
       super(url, options);
       window.__sources.push(this);
       for (const name of ["snapshot", "update", "reset", "message"]) {
-        super.addEventListener(name, (event) => window.__received.push(event.data));
+        super.addEventListener(name, (event) => {
+          window.__received.push(event.data);
+          if (event.lastEventId) window.__lastEventId = event.lastEventId;
+        });
       }
     }
   }
