@@ -1,5 +1,6 @@
 """PassCards: choose three cards of your hand to pass; they are hidden until every pass lands."""
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Annotated, Literal, Self
 
@@ -50,15 +51,13 @@ class HydratedPassCards(PassCards, HydratedAction[PassCards, HydratedHeartsGameS
         player.has_passed = True
 
     @classmethod
-    def enumerate(cls, state: HydratedHeartsGameState, player_id: str) -> list[Self]:
+    def enumerate(cls, state: HydratedHeartsGameState, player_id: str) -> Sequence[Self]:
         """Every three cards of the hand (286 of a full hand), unless the player has passed."""
         player = state.player(player_id)
         if player.has_passed:
             return []
-        return [
-            cls.candidate(state, player_id, cards=list(trio))
-            for trio in combinations(player.hand, CARDS_IN_PASS)
-        ]
+        trios = [list(trio) for trio in combinations(player.hand, CARDS_IN_PASS)]
+        return cls.candidates(state, player_id, "cards", trios)  # a search builds only the drawn one
 
     @classmethod
     def action_space(cls, game: Game[HeartsConfig]) -> list[dict[str, JsonValue]]:
