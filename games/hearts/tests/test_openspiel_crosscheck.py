@@ -13,7 +13,7 @@ Fast tests check that our rule options are OpenSpiel's parameters, with OpenSpie
 """
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -228,7 +228,7 @@ def _queen_of_spades_kept(self: HydratedPassCards, ctx: Any) -> None:
 
 def _a_neighbour_s_card_too(
     cls: Any, state: HydratedHeartsGameState, player_id: str
-) -> list[HydratedPassCards]:
+) -> Sequence[HydratedPassCards]:
     passes = _PASS_ENUMERATE(state, player_id)
     seats = [player.player_id for player in state.players]
     neighbour = state.players[(seats.index(player_id) + 1) % len(seats)]
