@@ -148,7 +148,8 @@ def test_a_human_plays_a_whole_deal_by_keyboard_against_three_bots_on_a_narrow_s
     assert not ann.reloaded()
 
 
-def test_a_second_human_never_sees_the_first_seats_hand(server: Server, open_seat: OpenSeat) -> None:
+def two_humans(server: Server, open_seat: OpenSeat) -> tuple[str, Seat, Seat]:
+    """A one-deal match of Ann (p1), Bob (p2) and two random bots, both humans seated and live."""
     match_id = server.create_match(
         "hearts", [{"name": "Ann"}, {"name": "Bob"}, *BOTS[:2]], {"target_score": 1}
     )
@@ -158,6 +159,11 @@ def test_a_second_human_never_sees_the_first_seats_hand(server: Server, open_sea
         expect(seat.page.locator(tid("whoami"))).to_have_text(f"You play seat {player_id}")
         seat.wait_live()
         expect(seat.page.locator(f"{tid('hand')} button")).to_have_count(13)
+    return match_id, ann, bob
+
+
+def test_a_second_human_never_sees_the_first_seats_hand(server: Server, open_seat: OpenSeat) -> None:
+    match_id, ann, bob = two_humans(server, open_seat)
     state = truth(server, match_id)
     anns = hand_of(state, "p1")
     assert anns and not anns & hand_of(state, "p2")
@@ -189,14 +195,7 @@ def can_act(seat: Seat) -> str | None:
 
 
 def test_two_human_seats_and_two_bots_play_a_whole_deal(server: Server, open_seat: OpenSeat) -> None:
-    match_id = server.create_match(
-        "hearts", [{"name": "Ann"}, {"name": "Bob"}, *BOTS[:2]], {"target_score": 1}
-    )
-    ann, bob = open_seat("ann"), open_seat("bob")
-    for player_id, seat in (("p1", ann), ("p2", bob)):
-        seat.join(f"#/match/{match_id}/join/{player_id}")
-        seat.wait_live()
-        expect(seat.page.locator(f"{tid('hand')} button")).to_have_count(13)
+    match_id, ann, bob = two_humans(server, open_seat)
     acted = {"ann": 0, "bob": 0}
     deadline = time.monotonic() + 120
     while not (finished(ann) and finished(bob)):
