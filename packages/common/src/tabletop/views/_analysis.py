@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import types
 from collections.abc import Callable, Iterator
 from typing import Annotated, Union, get_args, get_origin
@@ -29,6 +30,9 @@ __all__ = [
 _PLAIN: dict[type[BaseModel], type[BaseModel]] = {}
 _HIDES: dict[type[BaseModel], bool] = {}
 _HOLDS_OWNERS: dict[type[BaseModel], bool] = {}
+_DEEP_LOCK = threading.RLock()
+"""Guards ``_HIDES`` and ``_HOLDS_OWNERS``: while an answer is worked out its model holds a
+provisional ``False`` (for a model that refers to itself), which no other thread may read."""
 _OWNER_FIELD: dict[type[BaseModel], str | None] = {}
 
 
@@ -87,16 +91,17 @@ def _nested_policy(annotation: object) -> bool:
 def _deep(
     model: type[BaseModel], cache: dict[type[BaseModel], bool], test: Callable[[type[BaseModel]], bool]
 ) -> bool:
-    if model in cache:
-        return cache[model]
-    cache[model] = False  # a model that refers to itself does not decide its own answer
-    answer = test(model) or any(
-        _deep(nested, cache, test)
-        for field in model.model_fields.values()
-        for nested in models_in(field.annotation)
-    )
-    cache[model] = answer
-    return answer
+    with _DEEP_LOCK:  # (reentrant: the recursion below takes it again)
+        if model in cache:
+            return cache[model]
+        cache[model] = False  # a model that refers to itself does not decide its own answer
+        answer = test(model) or any(
+            _deep(nested, cache, test)
+            for field in model.model_fields.values()
+            for nested in models_in(field.annotation)
+        )
+        cache[model] = answer
+        return answer
 
 
 def _declares_here(model: type[BaseModel]) -> bool:
