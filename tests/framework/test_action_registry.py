@@ -24,6 +24,7 @@ from tabletop import (
     StateHandler,
 )
 from tabletop.adapters import ActionCodec
+from tabletop.clocks import TimeExpired
 from tabletop.schemas import render_schemas
 from tabletop.testing import GameHarness, make_game
 from tabletop_fixtures.dice_tray import definition
@@ -54,11 +55,13 @@ def _definition(actions: list[type[object]] | None = None, **changes: object) ->
 
 
 def test_the_definition_finds_its_actions_enums_and_config() -> None:
-    assert definition.actions == (HydratedRoll, HydratedHold, HydratedBank)  # ActionType order
+    *own, framework = definition.actions
+    assert own == [HydratedRoll, HydratedHold, HydratedBank]  # ActionType order
+    assert issubclass(cast(type, framework), TimeExpired)  # then the framework's own
     assert definition.action_types is ActionType
     assert definition.machine_states is MachineState
     assert definition.config_type is TrayConfig
-    assert set(definition.action_by_type) == {"Roll", "Hold", "Bank"}
+    assert set(definition.action_by_type) == {"Roll", "Hold", "Bank", "TimeExpired"}
 
 
 @pytest.mark.parametrize("order", list(itertools.permutations(ACTIONS)))
@@ -90,10 +93,13 @@ def test_the_schema_export_does_not_depend_on_the_order_of_the_actions(
 ) -> None:
     files = render_schemas([_definition(list(order))], producers=())
     assert files == render_schemas([cast(AnyDefinition, definition)], producers=())
-    for union in ("action", "request"):
+    for union, tags in (
+        ("action", ["Bank", "Hold", "Roll", "TimeExpired"]),
+        ("request", ["Bank", "Hold", "Roll"]),
+    ):
         document = json.loads(files[f"dice-tray/{union}.json"])
         mapping = document["discriminator"]["mapping"]
-        assert list(mapping) == ["Bank", "Hold", "Roll"]  # sorted tags, as the file is written
+        assert list(mapping) == tags  # sorted tags, as the file is written (the framework's in the log only)
         assert [branch["$ref"] for branch in document["oneOf"]] == list(mapping.values())
 
 

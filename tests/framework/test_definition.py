@@ -47,7 +47,7 @@ class NeedsValue(GameConfig):
 
 def test_a_well_formed_definition_assembles() -> None:
     definition = make_definition()
-    assert set(definition.action_by_type) == {kind.value for kind in Kind}
+    assert set(definition.action_by_type) == {kind.value for kind in Kind} | {"TimeExpired"}
     assert definition.edges[Phase.COUNTING] == (Phase.COUNTING, Phase.PAUSED, Phase.DONE)
 
 

@@ -304,7 +304,10 @@ def test_a_user_sent_system_only_type_gets_the_same_code_in_every_game(name: str
     model_type = harness.definition.action_by_type[tag]
     fields = model_type.model_fields
     missing = {field for field, info in fields.items() if info.is_required() and field not in body}
-    model = model_type.model_validate({**body, **dict.fromkeys(missing, "p1")})
+    filled = {
+        field: "2026-11-29T12:00:00Z" if fields[field].annotation is datetime else "p1" for field in missing
+    }
+    model = model_type.model_validate({**body, **filled})
     before = harness.state.model_dump_json()
     for raw in (body, json.dumps(body), model):
         with pytest.raises(IllegalActionError) as caught:
@@ -315,8 +318,8 @@ def test_a_user_sent_system_only_type_gets_the_same_code_in_every_game(name: str
 
 def test_go_fish_and_goofspiel_declare_their_system_actions() -> None:
     assert {name: sorted(load(name).parser.system_types) for name in ("go-fish", "goofspiel")} == {
-        "go-fish": ["DealCard", "DrawCard"],
-        "goofspiel": ["Reveal", "RevealPrize"],
+        "go-fish": ["DealCard", "DrawCard", "TimeExpired"],
+        "goofspiel": ["Reveal", "RevealPrize", "TimeExpired"],
     }
 
 

@@ -90,3 +90,25 @@ def test_let_a_bot_play_for_me_and_take_the_seat_back(server: Server, open_seat:
     report = server.api.get(f"/api/matches/{match_id}/clock").json()
     assert report["stand_ins"] == [] and report["clock"] is None
     assert ann.page.get_attribute(tid("match-page"), "data-index") == "1"
+
+
+def test_a_seat_that_runs_out_of_time_sees_the_loss_in_the_log_and_the_result(
+    server: Server, open_seat: OpenSeat
+) -> None:
+    body = {
+        "game": "tic-tac-toe",
+        "seats": [{"name": "Ann"}, {"name": "Bob"}],
+        "clock": {"control": {"type": "per-turn", "seconds": 1}, "policy": {"on_timeout": "forfeit"}},
+    }
+    response = server.api.post("/api/matches", json=body)
+    assert response.status_code == 201, response.text
+    match_id = response.json()["id"]
+    ann = open_seat("ann")
+    ann.join(f"#/match/{match_id}/join/p1")
+    ann.wait_live()  # Ann's clock starts when she takes her seat; Bob's seat waits, not running
+    ann.wait_index(1, timeout=20_000)  # her second runs out: the loss is the match's first action
+    entry = ann.page.locator(f'{tid("log-entry")}[data-type="TimeExpired"]')
+    expect(entry).to_have_text("0 you ran out of time: Bob wins")  # (the log says "you" for this seat)
+    expect(ann.page.locator(tid("match-result"))).to_have_text("Game over: Bob wins. You ran out of time.")
+    assert server.match(match_id)["status"] == "finished"
+    assert axe_violations(ann, "[data-testid=match-result]") == []

@@ -22,8 +22,8 @@ from tabletop_fixtures.go_fish_2 import definition as go_fish_2
 from tabletop_go_fish.definition.migrations import books_record_their_turn
 
 GO_FISH = load("go-fish")
-THREE_TO_FOUR = GO_FISH.migrations[-1]
-"""Go Fish's real step from 3.0.0 to the installed 4.0.0 (the tests below vary the step before it)."""
+THREE_TO_FOUR, FOUR_TO_FIVE = GO_FISH.migrations[1:]
+"""Go Fish's real steps from 3.0.0 to the installed 5.0.0 (the tests below vary the step before them)."""
 REHEARSAL = (
     Path(__file__).resolve().parents[2] / "games/go-fish/tests/rehearsals/2.0.0/two-players-midgame.json"
 )
@@ -61,28 +61,34 @@ def _with(definition: GameDefinition, **changes: object) -> GameDefinition:  # t
 
 
 def _release(first: Migration) -> GameDefinition:  # type: ignore[type-arg]
-    """Go Fish with ``first`` as its step from 2.0.0, then its real step to 4.0.0."""
-    return _with(GO_FISH, migrations=[first, THREE_TO_FOUR])
+    """Go Fish with ``first`` as its step from 2.0.0, then its real steps to 5.0.0."""
+    return _with(GO_FISH, migrations=[first, THREE_TO_FOUR, FOUR_TO_FIVE])
 
 
-def test_go_fish_declares_steps_from_2_to_3_and_from_3_to_4() -> None:
+def test_go_fish_declares_steps_from_2_to_3_to_4_to_5() -> None:
     assert [(s.from_version, s.to_version) for s in migration_path(GO_FISH, "2.0.0") or []] == [
         ("2.0.0", "3.0.0"),
         ("3.0.0", "4.0.0"),
+        ("4.0.0", "5.0.0"),
     ]
     assert [(s.from_version, s.to_version) for s in migration_path(GO_FISH, "3.0.0") or []] == [
-        ("3.0.0", "4.0.0")
+        ("3.0.0", "4.0.0"),
+        ("4.0.0", "5.0.0"),
     ]
-    assert migration_path(GO_FISH, "4.0.0") == []
+    assert [(s.from_version, s.to_version) for s in migration_path(GO_FISH, "4.0.0") or []] == [
+        ("4.0.0", "5.0.0")
+    ]
+    assert FOUR_TO_FIVE.state is None and FOUR_TO_FIVE.action is None  # documents read as they are
+    assert migration_path(GO_FISH, "5.0.0") == []
     assert migration_path(GO_FISH, "1.0.0") is None  # no step starts there
-    assert migration_path(GO_FISH, "5.0.0") is None  # newer than installed: never downgraded
+    assert migration_path(GO_FISH, "6.0.0") is None  # newer than installed: never downgraded
 
 
 def test_a_2_0_0_state_migrates_to_books_with_unknown_turns_and_passes_the_invariants() -> None:
     old = _old_state()
     ranks = _books(old)
     state, path = migrate_state(GO_FISH, old, "2.0.0")
-    assert len(path) == 2
+    assert len(path) == 3
     migrated = orjson.loads(state.model_dump_json())
     assert [player["books"] for player in migrated["players"]] == [
         [{"rank": rank, "turn": None} for rank in books] for books in ranks
@@ -95,7 +101,7 @@ def test_an_unknown_version_has_no_path_and_the_error_names_both_versions() -> N
     with pytest.raises(MigrationError) as raised:
         migrate_state(GO_FISH, _old_state(), "1.4.0")
     assert raised.value.code == "logic-version-unavailable"
-    assert "1.4.0" in raised.value.message and "4.0.0" in raised.value.message
+    assert "1.4.0" in raised.value.message and "5.0.0" in raised.value.message
 
 
 def test_a_migration_that_raises_is_migration_failed() -> None:
@@ -125,13 +131,13 @@ def test_a_migration_whose_result_is_invalid_is_migration_invalid(step: object, 
 
 
 def test_an_older_patch_of_the_installed_minor_needs_no_declared_step() -> None:
-    patched = _with(GO_FISH, logic_version="4.0.2")
-    assert [(s.from_version, s.to_version) for s in migration_path(patched, "4.0.0") or []] == [
-        ("4.0.0", "4.0.2")
+    patched = _with(GO_FISH, logic_version="5.0.2")
+    assert [(s.from_version, s.to_version) for s in migration_path(patched, "5.0.0") or []] == [
+        ("5.0.0", "5.0.2")
     ]
-    assert [s.to_version for s in migration_path(patched, "3.0.0") or []] == ["4.0.0", "4.0.2"]
-    assert migration_path(patched, "4.0.3") is None  # a newer patch: never downgraded
-    assert migration_path(_with(GO_FISH, logic_version="4.1.0"), "4.0.0") is None  # a minor needs its step
+    assert [s.to_version for s in migration_path(patched, "4.0.0") or []] == ["5.0.0", "5.0.2"]
+    assert migration_path(patched, "5.0.3") is None  # a newer patch: never downgraded
+    assert migration_path(_with(GO_FISH, logic_version="5.1.0"), "5.0.0") is None  # a minor needs its step
 
 
 def test_steps_chain_in_order() -> None:
@@ -146,15 +152,19 @@ def test_steps_chain_in_order() -> None:
 
     release = _with(
         GO_FISH,
-        logic_version="4.1.0",
+        logic_version="5.1.0",
         migrations=[
-            Migration("4.0.0", "4.1.0", state=step("second")),  # type: ignore[arg-type]
+            Migration("5.0.0", "5.1.0", state=step("second")),  # type: ignore[arg-type]
             Migration("2.0.0", "3.0.0", state=step("first", True)),  # type: ignore[arg-type]
             THREE_TO_FOUR,
+            FOUR_TO_FIVE,  # (no state function: nothing to run)
         ],
     )
     state, path = migrate_state(release, _old_state(), "2.0.0")
-    assert (seen, [s.to_version for s in path]) == (["first", "second"], ["3.0.0", "4.0.0", "4.1.0"])
+    assert (seen, [s.to_version for s in path]) == (
+        ["first", "second"],
+        ["3.0.0", "4.0.0", "5.0.0", "5.1.0"],
+    )
     assert state.action_count > 0
 
 
@@ -191,7 +201,7 @@ def test_recorded_actions_migrate_along_the_steps_that_declare_it_and_are_checke
     ("migrations", "problem"),
     [
         (
-            [Migration("2.0.0", "5.0.0", state=books_record_their_turn)],
+            [Migration("2.0.0", "6.0.0", state=books_record_their_turn)],
             "leads past the installed logic version",
         ),
         ([Migration("3.0.0", "2.0.0", state=books_record_their_turn)], "does not lead to a later version"),

@@ -16,3 +16,13 @@ describe("resultText", () => {
     expect(resultText({ result, winners, me, nameOf })).toBe(text);
   });
 });
+
+describe("resultText after a loss on time", () => {
+  it.each([
+    ["p2", null, "Game over: Ann wins. Bob ran out of time."],
+    ["p2", "p2", "Game over: Ann wins. You ran out of time."],
+    ["p2", "p1", "Game over: you win! (Ann) Bob ran out of time."],
+  ])("%s lost, seen by %s: %s", (lost, me, text) => {
+    expect(resultText({ result: "win", winners: ["p1"], me, nameOf, lostOnTime: lost })).toBe(text);
+  });
+});

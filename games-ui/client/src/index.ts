@@ -27,7 +27,16 @@ export type {
 export { forgetSeat, heldSeats, loadCreator, loadSeat, saveCreator, saveSeat, type CreatorSecrets, type Seat } from "./seats.js";
 export { MatchSession, type LegalOf } from "./session.svelte.js";
 export { MatchStream, type EventSourceFactory, type StreamHandlers } from "./stream.js";
-export { defineGameUi, type AnyGameUi, type GameUi, type GameUiProps } from "./ui.js";
+export {
+  defineGameUi,
+  describeTimeExpired,
+  isTimeExpired,
+  type AnyGameUi,
+  type GameActionOf,
+  type GameUi,
+  type GameUiProps,
+  type TimeExpiredAction,
+} from "./ui.js";
 export { default as ErrorBanner } from "./ErrorBanner.svelte";
 export { default as TurnStatus } from "./kit/TurnBanner.svelte";
 export * from "./kit/index.js";

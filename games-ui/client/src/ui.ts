@@ -12,8 +12,35 @@ export interface GameUi<View, Action extends { type: string; index?: number | nu
   game: string;
   /** The table: board, the seat's private info, whose turn it is, the legal moves, the result. */
   component: Component<GameUiProps<View, Action, Request>>;
-  /** What an action did, in words, for the log (`names` maps player ids to seat names). */
-  describe(action: Action, names: (playerId: string | null | undefined) => string): string;
+  /**
+   * What one of the game's own actions did, in words, for the log (`names` maps player ids to
+   * seat names). The framework's actions (a seat's `TimeExpired`) are described by the client.
+   */
+  describe(action: GameActionOf<Action>, names: (playerId: string | null | undefined) => string): string;
+}
+
+/** A seat's loss on time: the framework's own action, in every game's log. */
+export interface TimeExpiredAction {
+  type: "TimeExpired";
+  index?: number | null;
+  player_id: string;
+  metadata?: { result: string; winning_player_ids?: string[] } | null;
+}
+
+/** The game's own actions: its log without the framework's. */
+export type GameActionOf<Action> = Exclude<Action, { type: "TimeExpired" }>;
+
+/** True for the framework's own action (a seat's loss on time). */
+export function isTimeExpired(action: { type: string }): action is TimeExpiredAction {
+  return action.type === "TimeExpired";
+}
+
+/** "Ann ran out of time: Bob wins", for the log. */
+export function describeTimeExpired(action: TimeExpiredAction, names: (playerId: string | null | undefined) => string): string {
+  const winners = action.metadata?.winning_player_ids ?? [];
+  const who = winners.map((id) => names(id)).join(" and ");
+  if (!who) return `${names(action.player_id)} ran out of time`;
+  return `${names(action.player_id)} ran out of time: ${who} ${winners.length > 1 ? "win" : "wins"}`;
 }
 
 /** A game UI with its types erased, as the app's registry holds it. */
@@ -30,5 +57,7 @@ export interface AnyGameUi {
 export function defineGameUi<View, Action extends { type: string; index?: number | null }, Request extends { type: string }>(
   ui: GameUi<View, Action, Request>,
 ): AnyGameUi {
-  return ui as unknown as AnyGameUi;
+  const describe = (action: Action, names: (playerId: string | null | undefined) => string): string =>
+    isTimeExpired(action) ? describeTimeExpired(action, names) : ui.describe(action as GameActionOf<Action>, names);
+  return { ...ui, describe } as unknown as AnyGameUi;
 }

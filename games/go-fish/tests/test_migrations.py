@@ -1,4 +1,5 @@
-"""Go Fish 3.0.0 -> 4.0.0: a running match forgets its stock's shuffled order and draws by chance."""
+"""Go Fish 3.0.0 -> 4.0.0: a running match forgets its stock's shuffled order and draws by chance
+(then 4.0.0 -> 5.0.0 reads it as it is: only the log may hold a loss on time now)."""
 
 from pathlib import Path
 
@@ -32,7 +33,10 @@ def test_a_3_0_0_match_keeps_hands_books_and_the_cards_of_its_stock(path: Path) 
     deck = old["deck"]
     assert isinstance(deck, dict) and isinstance(deck["items"], list) and deck["items"]
     state, steps = migrate_state(load("go-fish"), old, recorded.logic_version)
-    assert [(step.from_version, step.to_version) for step in steps] == [("3.0.0", "4.0.0")]
+    assert [(step.from_version, step.to_version) for step in steps] == [
+        ("3.0.0", "4.0.0"),
+        ("4.0.0", "5.0.0"),
+    ]
     assert isinstance(state, HydratedGoFishGameState)
     stock = [Card.model_validate(card) for card in deck["items"]]
     assert state.deck == [card for card in standard_deck() if card in stock]  # the same cards, no order
@@ -66,4 +70,4 @@ def test_a_recorded_draw_keeps_its_card_as_its_outcome(path: Path) -> None:
 @pytest.mark.parametrize("path", REHEARSALS, ids=lambda path: path.stem)
 def test_a_migrated_match_plays_to_its_end(path: Path) -> None:
     report = play_rehearsal(load_rehearsal(path), load("go-fish"))  # bots play it out, checked
-    assert (report.from_version, report.to_version) == ("3.0.0", "4.0.0") and report.actions_played > 0
+    assert (report.from_version, report.to_version) == ("3.0.0", "5.0.0") and report.actions_played > 0

@@ -113,16 +113,57 @@ def test_forfeit_on_time_ends_the_match_for_the_other_seat_once(capi: Api) -> No
     match_id, _ = create(capi, "tic-tac-toe", per_turn(0.4))
     wait_for(lambda: capi.match(match_id)["status"] == "finished", "the forfeit")
     info = capi.match(match_id)
-    assert (info["result"], info["winners"], info["index"]) == ("win", ["p2"], 0)
+    assert (info["result"], info["winners"], info["index"]) == ("win", ["p2"], 1)
     timeouts = report(capi, match_id)["timeouts"]
     assert [(t["index"], t["player_id"], t["policy"], t["outcome"]) for t in timeouts] == [
         (0, "p1", "forfeit", "forfeit")
     ]
     assert datetime.fromisoformat(timeouts[0]["observed_at"]) >= datetime.fromisoformat(timeouts[0]["due_at"])
-    clock = capi.view(match_id)["clock"]
-    assert not any(seat["running"] for seat in clock["seats"])
+    # The loss is an action in the log, carrying what the server observed.
+    (lost,) = capi.actions(match_id)["actions"]
+    assert (lost["type"], lost["source"], lost["player_id"], lost["index"]) == (
+        "TimeExpired",
+        "system",
+        "p1",
+        0,
+    )
+    assert lost["id"] == timeouts[0]["action_id"] and lost["id"].startswith("timeout-")
+    assert [datetime.fromisoformat(lost[key]) for key in ("due_at", "observed_at")] == [
+        datetime.fromisoformat(timeouts[0][key]) for key in ("due_at", "observed_at")
+    ]
+    assert lost["metadata"] == {"result": "win", "winning_player_ids": ["p2"]}
+    view = capi.view(match_id)
+    assert (view["view"]["result"], view["view"]["winning_player_ids"]) == ("win", ["p2"])
+    assert not any(seat["running"] for seat in view["clock"]["seats"])
+    # Replaying the log reproduces the ending: the history after it, and the verification.
+    after = capi.ok(capi.http.get(f"/api/matches/{match_id}/history/1"))
+    assert after["view"]["result"] == "win" and after["actions"][-1]["type"] == "TimeExpired"
+    before = capi.ok(capi.http.get(f"/api/matches/{match_id}/history/0"))
+    assert before["view"]["result"] is None
+    checked = capi.ok(capi.http.get(f"/api/matches/{match_id}/verification"))
+    assert (checked["verified"], checked["problems"], checked["actions"]) == (True, [], 1)
     time.sleep(0.3)  # several more sweeps: still one timeout, still finished
     assert len(report(capi, match_id)["timeouts"]) == 1
+    assert capi.match(match_id)["index"] == 1
+
+
+def test_a_loss_on_time_in_a_game_with_hidden_cards_replays_and_verifies(capi: Api) -> None:
+    match_id, tokens = create(capi, "go-fish", per_turn(0.5))
+    wait_for(lambda: capi.match(match_id)["status"] == "finished", "the forfeit")
+    info = capi.match(match_id)
+    *dealt, lost = capi.actions(match_id)["actions"]
+    assert dealt and all(action["type"] == "DealCard" for action in dealt)
+    assert (lost["type"], lost["index"], info["index"]) == ("TimeExpired", len(dealt), len(dealt) + 1)
+    assert (
+        lost["metadata"]["winning_player_ids"] == info["winners"] and lost["player_id"] not in info["winners"]
+    )
+    before = capi.ok(
+        capi.http.get(f"/api/matches/{match_id}/history/{len(dealt)}", headers=capi.auth(tokens[0]))
+    )
+    assert before["view"]["result"] is None and before["actions"][-1]["type"] == "DealCard"
+    checked = capi.ok(capi.http.get(f"/api/matches/{match_id}/verification"))
+    assert (checked["verified"], checked["problems"], checked["actions"]) == (True, [], len(dealt) + 1)
+    assert checked["hidden"] > 0  # the dealt cards were hidden from the spectator, and replay all the same
 
 
 def test_bot_policy_plays_one_move_for_the_seat_from_its_view(capi: Api) -> None:
@@ -211,7 +252,11 @@ def test_a_deadline_that_passed_while_the_server_was_down_is_handled_at_start(mi
         try:
             wait_for(lambda: api.match(match_id)["status"] == "finished", "the forfeit at start")
             assert api.match(match_id)["winners"] == ["p2"]
-            assert len(report(api, match_id)["timeouts"]) == 1
+            (timeout,) = report(api, match_id)["timeouts"]
+            (lost,) = api.actions(match_id)["actions"]  # recorded once, by the second server
+            assert (lost["type"], lost["id"]) == ("TimeExpired", timeout["action_id"])
+            observed, due = (datetime.fromisoformat(lost[key]) for key in ("observed_at", "due_at"))
+            assert observed - due >= timedelta(seconds=0.2)  # what it saw: the time passed while down
         finally:
             api.close()
 
@@ -225,7 +270,9 @@ def test_two_workers_expire_each_clock_exactly_once(migrated_url: str) -> None:
             for match_id in forfeits + bots:
                 wait_for(partial(ended, apis[0], match_id), f"{match_id} to end")
             for match_id in forfeits:
-                assert len(report(apis[1], match_id)["timeouts"]) == 1
+                (timeout,) = report(apis[1], match_id)["timeouts"]
+                log = apis[0].actions(match_id)["actions"]
+                assert [(a["type"], a["id"]) for a in log] == [("TimeExpired", timeout["action_id"])]
             for match_id in bots:
                 timeouts = report(apis[0], match_id)["timeouts"]
                 keys = [(t["index"], t["player_id"]) for t in timeouts]

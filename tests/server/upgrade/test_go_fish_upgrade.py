@@ -1,14 +1,15 @@
-"""A real upgrade, end to end: Go Fish 2.0.0 matches in progress survive the server's restart on 4.0.0.
+"""A real upgrade, end to end: Go Fish 2.0.0 matches in progress survive the server's restart on 5.0.0.
 
 A server runs the frozen copy of Go Fish 2.0.0 (``tabletop_fixtures.go_fish_2``) and hosts
 matches in progress: two plain ones, one forked, one followed by an open event stream, and a
 tic-tac-toe match stored under a logic version with no migration. The server is stopped and
-started again on the installed games (Go Fish 4.0.0, which declares the 2.0.0 -> 3.0.0 and
-3.0.0 -> 4.0.0 migrations: books record their turn, the stock loses its shuffled order and the
-draws become chance points). Every Go Fish match is migrated when first loaded, continues through the HTTP API
-to the end, and its stored state equals a replay of its log from its new base; undo and fork
-never reach behind the migration; the stream's client, reconnecting, gets a ``reset`` carrying
-4.0.0; the match without a path stays readable and refuses writes with the typed code. On
+started again on the installed games (Go Fish 5.0.0, which declares the 2.0.0 -> 3.0.0,
+3.0.0 -> 4.0.0 and 4.0.0 -> 5.0.0 migrations: books record their turn, the stock loses its
+shuffled order and the draws become chance points, and the log may hold a loss on time). Every
+Go Fish match is migrated when first loaded, continues through the HTTP API to the end, and its
+stored state equals a replay of its log from its new base; undo and fork never reach behind the
+migration; the stream's client, reconnecting, gets a ``reset`` carrying
+5.0.0; the match without a path stays readable and refuses writes with the typed code. On
 SQLite and on PostgreSQL (``database_url``).
 """
 
@@ -31,6 +32,8 @@ from tabletop_server.storage._tables import matches
 
 Json = Any
 
+INSTALLED = load("go-fish").logic_version
+"""The installed Go Fish the matches migrate to."""
 NO_PATH_VERSION = "0.9.0"
 """A tic-tac-toe version no migration starts from (as if stored by a long-gone release)."""
 
@@ -105,7 +108,7 @@ def _pin_version(url: str, match_id: str, version: str) -> None:
         engine.dispose()
 
 
-def test_matches_in_progress_survive_the_upgrade_to_go_fish_4(
+def test_matches_in_progress_survive_the_upgrade_to_the_installed_go_fish(
     migrated_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     rng = random.Random(23)
@@ -113,7 +116,7 @@ def test_matches_in_progress_survive_the_upgrade_to_go_fish_4(
         "go-fish": cast("GameDefinition[AnyState, GameConfig]", go_fish_2),
         "tic-tac-toe": load("tic-tac-toe"),
     }
-    assert go_fish_2.logic_version == "2.0.0" and load("go-fish").logic_version == "4.0.0"
+    assert go_fish_2.logic_version == "2.0.0" and INSTALLED == "5.0.0"
 
     # -- the old server: matches in progress under 2.0.0 ----------------------------------------
     with serving(migrated_url, old_games) as old:
@@ -151,7 +154,7 @@ def test_matches_in_progress_survive_the_upgrade_to_go_fish_4(
     try:
         report = outdated_report(GameRegistry(), store)
         assert report == [
-            "go-fish 2.0.0: 5 in progress, 0 finished; they migrate to 4.0.0 when first loaded",
+            f"go-fish 2.0.0: 5 in progress, 0 finished; they migrate to {INSTALLED} when first loaded",
             f"tic-tac-toe {NO_PATH_VERSION}: 1 in progress, 0 finished; they have no migration to "
             f"{load('tic-tac-toe').logic_version}: readable, every write refused",
         ]
@@ -162,7 +165,7 @@ def test_matches_in_progress_survive_the_upgrade_to_go_fish_4(
             api = Api(new.url)
             resumed = open_stream(api, streamed.match_id, streamed.tokens["p1"], last_event_id=snapshot.id)
             reset = resumed.next(timeout=30)
-            assert (reset.event, reset.data["logic_version"]) == ("reset", "4.0.0")
+            assert (reset.event, reset.data["logic_version"]) == ("reset", INSTALLED)
             assert all(isinstance(book, dict) for p in reset.data["view"]["players"] for book in p["books"])
 
             everyone = [*plain, parent, streamed, forked]
@@ -170,7 +173,7 @@ def test_matches_in_progress_survive_the_upgrade_to_go_fish_4(
                 info = api.match(match.match_id)
                 head = before[match.match_id]["index"]
                 assert (info["logic_version"], info["migrated_from"], info["replay_base"]) == (
-                    "4.0.0",
+                    INSTALLED,
                     "2.0.0",
                     head,
                 )
@@ -197,7 +200,7 @@ def test_matches_in_progress_survive_the_upgrade_to_go_fish_4(
                 assert api.actions(match.match_id)["index"] == head  # the old log stays readable
 
             for match in everyone:
-                match.after_upgrade = _play(api, match, None, rng, **{"X-Tabletop-Logic-Version": "4.0.0"})
+                match.after_upgrade = _play(api, match, None, rng, **{"X-Tabletop-Logic-Version": INSTALLED})
                 info = api.match(match.match_id)
                 assert info["status"] == "finished" and match.after_upgrade > 0
                 books = [book for p in api.view(match.match_id)["view"]["players"] for book in p["books"]]

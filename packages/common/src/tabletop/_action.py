@@ -30,9 +30,14 @@ class GameAction(Model):
     Class attributes:
         system_only: True for an action type only the game issues (``ctx.add_system_action``):
             the request schemas leave it out, and a client sending it gets ``system-only``.
+        host_action: True for a system action the host records rather than the game's rules
+            queue (the framework's :class:`tabletop.clocks.TimeExpired`): a replay submits it
+            again with :meth:`tabletop.GameEngine.record`, where it submits a player's action
+            with ``run``.
     """
 
     system_only: ClassVar[bool] = False
+    host_action: ClassVar[bool] = False
 
     id: str
     """Unique id of the action (client-chosen for user actions, PRNG-drawn for system ones)."""

@@ -23,6 +23,7 @@ from tabletop._registry import action_enum, discover_actions, handler_config_typ
 from tabletop._semver import parse_version
 from tabletop._state import GameState, PlayerState
 from tabletop._visibility import Public, policy_of
+from tabletop.clocks._expired import TIME_EXPIRED, HydratedTimeExpired
 from tabletop.clocks._expiry import ExpiryRules
 
 __all__ = ["GameDefinition"]
@@ -110,7 +111,9 @@ class GameDefinition(Generic[StateT, ConfigT]):
         actions: One hydrated action class per action type (default: every action class
             defined in the modules of the game's ``actions`` package, the sibling of the package
             its state type lives in, e.g. ``tabletop_pig.actions``). Whatever the order given
-            or found, ``self.actions`` follows the ``ActionType`` declaration order.
+            or found, ``self.actions`` follows the ``ActionType`` declaration order, and ends
+            with the framework's own :class:`tabletop.clocks.TimeExpired` (the type name
+            ``TimeExpired`` is reserved).
         setup: The initializer: fills in game-specific state after the fixed fields are set,
             drawing randomness from ``ctx.prng`` in a fixed, documented order.
         min_players: Fewest seats the game supports.
@@ -204,15 +207,23 @@ class GameDefinition(Generic[StateT, ConfigT]):
         self.handlers: dict[StrEnum, StateHandler[StateT, ConfigT]] = {  # noqa: C416 - widens the key type
             state: handler for state, handler in handlers.items()
         }
-        found = list(actions) if actions is not None else discover_actions(state_type)
+        found = [  # (a copy of another definition's actions lists the framework's already)
+            action
+            for action in (actions if actions is not None else discover_actions(state_type))
+            if action is not HydratedTimeExpired
+        ]
         accepted = [t for handler in self.handlers.values() for t in handler.accepts]
         enum = action_types or action_enum(found, accepted)
         if enum is None:
             raise GameDefinitionError(name, ["no action types: pass action_types, or define actions"])
         self.action_types: type[StrEnum] = enum
-        self.actions: tuple[type[HydratedAction[GameAction, StateT, ConfigT]], ...] = tuple(
-            in_enum_order(cast(list[type[HydratedAction[GameAction, StateT, ConfigT]]], found), enum)
+        framework = cast(type[HydratedAction[GameAction, StateT, ConfigT]], HydratedTimeExpired)
+        self.actions: tuple[type[HydratedAction[GameAction, StateT, ConfigT]], ...] = (
+            *in_enum_order(cast(list[type[HydratedAction[GameAction, StateT, ConfigT]]], found), enum),
+            framework,
         )
+        """The game's action classes in ``ActionType`` order, then the framework's own
+        (:class:`tabletop.clocks.TimeExpired`, which a host records when a seat loses on time)."""
         self.setup = setup
         self.min_players = min_players
         self.max_players = max_players
@@ -282,8 +293,18 @@ class GameDefinition(Generic[StateT, ConfigT]):
         problems += [f"handler for unknown state {s!r}" for s in self.handlers if s not in states]
         for action in self.actions:
             tag = literal_tag(action)
+            if action is HydratedTimeExpired:  # the framework's own, appended above
+                self.action_by_type[TIME_EXPIRED] = cast(
+                    type[HydratedAction[GameAction, StateT, ConfigT]], HydratedTimeExpired
+                )
+                continue
             if tag is None:
                 problems.append(f"action model {action.__name__} does not narrow 'type' to one Literal tag")
+            elif tag == TIME_EXPIRED:
+                problems.append(
+                    f"action model {action.__name__} has type {tag!r}, which the framework reserves "
+                    "(a seat's forfeit on time, tabletop.clocks.TimeExpired)"
+                )
             elif tag not in set(self.action_types):
                 problems.append(f"action model {action.__name__} has type {tag!r}, not an action type")
             elif tag in self.action_by_type:

@@ -74,6 +74,7 @@ class GameEngine(Generic[StateT, ConfigT]):
         self._actions = frozenset(definition.actions)
         """The game's own action classes."""
         self._parse = definition.parser.parse
+        self._parse_recorded = definition.parser.parse_recorded
         self._name = definition.name
         self._config_type = definition.config_type
         self._fits = definition.config_invariants
@@ -298,13 +299,13 @@ class GameEngine(Generic[StateT, ConfigT]):
         if self._fits is not None:
             self._check_fit(state, game)
         parsed = self._parse(action)
-        if parsed.source is not ActionSource.USER:
-            raise IllegalActionError(
-                "system-action", "only the game itself issues system actions", path="source"
-            )
         if parsed.system_only:
             raise IllegalActionError(
                 "system-only", f"only the game issues {parsed.type} actions", path="type"
+            )
+        if parsed.source is not ActionSource.USER:
+            raise IllegalActionError(
+                "system-action", "only the game itself issues system actions", path="source"
             )
         if in_place:
             if type(state) is not self._state_type:
@@ -318,6 +319,43 @@ class GameEngine(Generic[StateT, ConfigT]):
         if not ctx.queue:  # the usual case: one action, no system actions queued
             return RunResult(working, (parsed,))
         return RunResult(working, self._drain(ctx, parsed, processed=True))
+
+    def record(
+        self, action: RawAction, state: StateT, game: Game[ConfigT], *, in_place: bool = False
+    ) -> RunResult[StateT, ConfigT]:
+        """Apply a host action to a copy of ``state``: one the host records itself, which no
+        player submits and no rule queues.
+
+        Today that is the framework's :class:`tabletop.clocks.TimeExpired`: a seat lost on time,
+        and the game ends by its forfeit rule. A replay submits a recorded host action again
+        with this method, as it submits a player's action with :meth:`run`.
+
+        Args:
+            action: The host action, as recorded (JSON, a mapping, or the model).
+            state: The state to apply it to.
+            game: The game being played.
+            in_place: Apply to ``state`` itself (see :meth:`run`).
+
+        Raises:
+            IllegalActionError: The action cannot be read, is not a host action
+                (``not-a-host-action``, path ``type``), or may not be recorded now
+                (``game-over``, ``stale-index``, ``player-not-active``, ``unknown-player``).
+            InvalidStateError: As for :meth:`run`.
+            GameDefinitionError: The game's forfeit rule named a winner without a seat.
+        """
+        if not isinstance(state, GameState) or not isinstance(game, Game):
+            raise not_a_state(state, game)
+        self._check_game(state, game)
+        parsed = self._parse_recorded(action)
+        if in_place:
+            if type(state) is not self._state_type:
+                msg = f"in_place needs a {self._state_type.__name__}, not a {type(state).__name__}"
+                raise TypeError(msg)
+            working = state
+        else:
+            working = self._copy(state)
+        self._processor.record_host(parsed, MachineContext(working, game))
+        return RunResult(working, (parsed,))
 
     def copy_state(self, state: StateT) -> StateT:
         """Return a hydrated, independent copy of ``state`` (never deep-copied).

@@ -28,6 +28,8 @@ class Migration:
         to_version: The logic version it produces.
         state: The stored state document under ``from_version`` to the state document under
             ``to_version``. It may mutate and return its argument. It must be deterministic.
+            None when stored states read as they are (a step that only adds what a newer
+            version may record, such as a new action type).
         action: For a step whose action schema changed: one recorded action document (metadata
             included) to its form under ``to_version``. None when recorded actions read as they are.
         description: One line on what changed, for operators (``tabletop db matches --outdated``).
@@ -35,7 +37,7 @@ class Migration:
 
     from_version: str
     to_version: str
-    state: Callable[[Document], Document]
+    state: Callable[[Document], Document] | None = None
     action: Callable[[Document], Document] | None = None
     description: str = ""
 

@@ -15,6 +15,8 @@ from tabletop._errors import GameDefinitionError, IllegalActionError
 from tabletop._game import GameConfig
 from tabletop._machine import AnyState, HydratedAction, MachineContext, StateHandler
 from tabletop._model import writes_directly
+from tabletop.clocks._expired import HydratedTimeExpired, forfeit_rule, lose_on_time
+from tabletop.clocks._expiry import ExpiryRules
 
 __all__ = ["ActionProcessor"]
 
@@ -41,6 +43,7 @@ class ActionProcessor(Generic[StateT, ConfigT]):
         "_chance",
         "_direct_actions",
         "_direct_writes",
+        "_forfeit",
         "_handlers",
         "_targets",
         "_unchecked",
@@ -72,6 +75,8 @@ class ActionProcessor(Generic[StateT, ConfigT]):
             action_class for action_class in definition.actions if action_class.check is HydratedAction.check
         )
         """The game's action classes that keep the default ``check`` (which accepts everything)."""
+        self._forfeit = forfeit_rule(cast(ExpiryRules[AnyState] | None, definition.expiry))
+        """Who wins when a seat loses on time: the game's rule, else the framework's default."""
 
     def drain(
         self,
@@ -170,3 +175,21 @@ class ActionProcessor(Generic[StateT, ConfigT]):
                 state.machine_state = following
         if following is not None:  # None: stay, without entering again
             self._handlers[following].enter(ctx)
+
+    def record_host(self, action: Action[StateT, ConfigT], ctx: MachineContext[StateT, ConfigT]) -> None:
+        """Admit and apply a host action on ``ctx.state`` and record it, outside the handlers.
+
+        The framework applies it, in whatever machine state the game is: no handler accepts,
+        checks or follows it, and the machine state stays where it is.
+        """
+        if type(action) is not HydratedTimeExpired:
+            raise IllegalActionError(
+                "not-a-host-action", f"{action.type} is not an action a host records", path="type"
+            )
+        state = ctx.state
+        admit(action, state)
+        lose_on_time(action, cast(MachineContext[AnyState, GameConfig], ctx), self._forfeit, self.name)
+        index = state.action_count
+        action.index = index
+        state.action_count = index + 1
+        state.action_checksum = next_checksum(state.action_checksum, action.id, index)

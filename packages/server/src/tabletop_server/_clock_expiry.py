@@ -9,44 +9,37 @@ from dataclasses import replace
 from datetime import datetime
 
 from tabletop.bots._hosted import DecisionRequest, decide
-from tabletop.clocks import BotMove, ClockState, Forfeit, PassMove, TimeoutPolicy
+from tabletop.clocks import BotMove, ClockState, PassMove, TimeExpired, TimeoutPolicy
 
 from tabletop_server._api_models import BotKind, BotSpec
 from tabletop_server._clock_low import low_seats
 from tabletop_server._clock_time import TIMEOUT_PREFIX, KnownClock, state_text, to_ms
 from tabletop_server._errors import ApiError
 from tabletop_server._match import LoadedMatch
-from tabletop_server._outbox import MATCH_FINISHED, queue_clock_low
-from tabletop_server._play import submit
+from tabletop_server._outbox import queue_clock_low
+from tabletop_server._play import record_host, submit
 from tabletop_server._runtime import request_body
 from tabletop_server._service import MatchService
 from tabletop_server._submission import Submission
-from tabletop_server.events import MatchChange
-from tabletop_server.storage import MatchUpdate, OutboxEvent, Store, TimeoutRow
+from tabletop_server.storage import Store, TimeoutRow
 
 __all__ = ["announce_low", "away_after_timeouts", "forfeit", "play_for"]
 
 logger = logging.getLogger("tabletop_server.clocks")
 
 
-def forfeit(service: MatchService, match: LoadedMatch, entry: TimeoutRow, outcome: Forfeit) -> bool:
-    """End the match on the seat's timeout (once, with its record and ``match-finished`` for every
-    seat): False if it moved on."""
-    row = match.row
-    change = MatchUpdate(
-        state_json=row.state_json,
-        checksum=row.checksum,
-        status="finished",
-        result=outcome.result.value,
-        winners=outcome.winners,
+def forfeit(service: MatchService, match: LoadedMatch, entry: TimeoutRow) -> bool:
+    """Record the seat's loss on time as the framework's ``TimeExpired`` action (once, with its
+    timeout record; the game's forfeit rule ends the game): False if the match moved on."""
+    action = TimeExpired(
+        id=TIMEOUT_PREFIX + secrets.token_urlsafe(12),
+        game_id=match.row.id,
+        player_id=entry.player_id,
+        due_at=entry.due_at,
+        observed_at=entry.observed_at,
+        index=match.row.head,
     )
-    recorded = replace(entry, outcome="forfeit")
-    finished = OutboxEvent(MATCH_FINISHED, tuple(seat.player_id for seat in match.seats))
-    if not service.store.forfeit(row, change, recorded, [finished]):
-        return False
-    service.cache.drop(row.id)
-    service.hub.publish(MatchChange(row.id, row.head))
-    return True
+    return record_host(service, match, action, replace(entry, outcome="forfeit", action_id=action.id))
 
 
 def play_for(

@@ -351,7 +351,7 @@ class ClockKeeper(ClockBook):
         )
         outcome = decide_timeout(known.settings.policy, match.entry.definition.expiry, match.state, player_id)
         if isinstance(outcome, Forfeit):
-            done = forfeit(self.service, match, entry, outcome)
+            done = forfeit(self.service, match, entry)
         else:
             done = play_for(self.service, match, entry, outcome)
         if done:

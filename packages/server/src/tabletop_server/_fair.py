@@ -27,7 +27,7 @@ from tabletop.schemas import SERVER_ASSIGNED_FIELDS
 from tabletop.views import SPECTATOR
 
 from tabletop_server._errors import ApiError
-from tabletop_server._registry import GameRegistry
+from tabletop_server._registry import GameEntry, GameRegistry
 from tabletop_server._runtime import Action, JsonDict, action_json, build_game, start_game, view_json
 from tabletop_server.storage import MatchRow
 
@@ -223,11 +223,15 @@ def verify_match(record: MatchRecord, registry: GameRegistry | None = None) -> V
     for index, recorded in enumerate(full):
         if index < len(started.actions) or not isinstance(recorded, dict):
             continue
-        if recorded.get("source") != "user":
+        host = _is_host_action(entry, recorded)
+        if recorded.get("source") != "user" and not host:
             continue
-        submitted = {k: v for k, v in recorded.items() if k not in _NOT_SUBMITTED}
         try:
-            result = entry.engine.run(submitted, state, game)
+            if host:  # a loss on time: the host's record, applied again by the game's forfeit rule
+                result = entry.engine.record(_without_metadata(recorded), state, game)
+            else:
+                submitted = {k: v for k, v in recorded.items() if k not in _NOT_SUBMITTED}
+                result = entry.engine.run(submitted, state, game)
         except (TabletopError, ValueError) as error:
             failure = (
                 f"action {index} ({recorded.get('type')}) of the full log does not replay: {str(error)[:200]}"
@@ -255,6 +259,16 @@ def verify_match(record: MatchRecord, registry: GameRegistry | None = None) -> V
     verdict.chance = sum(1 for action in full if _has_outcome(action))
     verdict.hidden = sum(1 for action, seen in zip(full, projected, strict=True) if action != seen)
     return verdict
+
+
+def _is_host_action(entry: GameEntry, recorded: dict[str, JsonValue]) -> bool:
+    """True for a recorded host action (``TimeExpired``), which a replay records again."""
+    kind = entry.definition.action_by_type.get(str(recorded.get("type")))
+    return kind is not None and kind.host_action
+
+
+def _without_metadata(recorded: dict[str, JsonValue]) -> dict[str, JsonValue]:
+    return {k: v for k, v in recorded.items() if k != "metadata"}
 
 
 def _has_outcome(action: JsonValue) -> bool:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tabletop import IllegalActionError
+from tabletop import GameAction, IllegalActionError
 from tabletop._machine import AnyState
 from tabletop.views import HiddenValues
 
@@ -27,10 +28,11 @@ from tabletop_server.storage import (
     NewAction,
     OutboxEvent,
     StorageError,
+    TimeoutRow,
     hash_token,
 )
 
-__all__ = ["MAX_ATTEMPTS", "play_async", "submit"]
+__all__ = ["MAX_ATTEMPTS", "play_async", "record_host", "submit"]
 
 MAX_ATTEMPTS = 100
 """Re-reads and re-runs on write conflicts before a submission gives up with ``409 conflict``."""
@@ -100,17 +102,20 @@ def _play(match: LoadedMatch, action_type: str, submission: Submission, logic_ve
         )
     check_logic_version(match, logic_version)
     result = match.entry.engine.run(submission.body, match.state, match.game)
-    state = result.state
+    return _played(match, result.state, result.actions, str(submission.body["id"]))
+
+
+def _played(match: LoadedMatch, state: AnyState, actions: Sequence[Action], action_id: str) -> _Played:
+    """What a write of ``actions`` (leading to ``state``) stores, announces and queues."""
     update = stored_update(state)
-    action_id = str(submission.body["id"])
-    recorded = [NewAction.from_action(action, action_id) for action in result.actions]
+    recorded = [NewAction.from_action(action, action_id) for action in actions]
     hidden = HiddenValues(state, update.state_json)
-    if undo_barrier(match.entry, match.hidden, hidden, result.actions):
+    if undo_barrier(match.entry, match.hidden, hidden, actions):
         recorded = mark_barrier(recorded)
     head = match.row.head
     due = snapshot_due(head, head + len(recorded))
     events = events_between(match, state)
-    return _Played(match, state, hidden, list(result.actions), update, recorded, due, events)
+    return _Played(match, state, hidden, list(actions), update, recorded, due, events)
 
 
 def _clock_step(service: MatchService, played: _Played) -> ClockWrite | None:
@@ -120,14 +125,20 @@ def _clock_step(service: MatchService, played: _Played) -> ClockWrite | None:
     return service.clock_step(played.match, played.state, played.update.status, played.recorded)
 
 
-def _answer(service: MatchService, played: _Played, row: MatchRow, player_id: str) -> JsonDict:
-    """Cache the written match, announce it, and build the ``ActionResponse`` (no I/O)."""
-    match, state = played.match, played.state
-    written = LoadedMatch(row, match.seats, match.entry, match.game, state, _hidden=played.hidden)
+def _settled(service: MatchService, played: _Played, row: MatchRow) -> LoadedMatch:
+    """Cache the written match and announce it (no I/O)."""
+    match = played.match
+    written = LoadedMatch(row, match.seats, match.entry, match.game, played.state, _hidden=played.hidden)
     service.remember(written)
     for hook in service.after_play:
         hook(written, played.recorded)
     service.announce(row)
+    return written
+
+
+def _answer(service: MatchService, played: _Played, row: MatchRow, player_id: str) -> JsonDict:
+    """Cache the written match, announce it, and build the ``ActionResponse`` (no I/O)."""
+    written = _settled(service, played, row)
     # The one undo rule, over the batch just written: the seat's last action is its first row.
     can_undo = undo_check(row, played.recorded, player_id).allowed
     response = service.view_of(written, player_id, can_undo=can_undo)
@@ -295,3 +306,33 @@ async def play_async(
             raise storage_error(error) from None
         return _answer(service, played, row, player_id)
     raise ApiError("conflict", "the match kept changing; try again")
+
+
+def record_host(service: MatchService, match: LoadedMatch, action: GameAction, timeout: TimeoutRow) -> bool:
+    """Record a host action (a seat's ``TimeExpired``) on ``match`` as read, with the timeout it
+    answers, through the write path of play: False if the match moved on or may not take it.
+
+    One transaction stores the action, the state it leads to, the timeout's record, the clock
+    and the notifications, under the same compare-and-set as a player's action.
+    """
+    try:
+        result = match.entry.engine.record(action, match.state, match.game)
+    except IllegalActionError:
+        return False
+    played = _played(match, result.state, result.actions, action.id)
+    try:
+        row = service.store.append(
+            match.row,
+            played.update,
+            played.recorded,
+            snapshot=played.snapshot,
+            events=played.events,
+            clock=_clock_step(service, played),
+            timeout=timeout,
+        )
+    except (HeadMovedError, DuplicateActionIdError):
+        return False
+    except StorageError as error:
+        raise storage_error(error) from None
+    _settled(service, played, row)
+    return True

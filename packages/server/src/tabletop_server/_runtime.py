@@ -101,8 +101,9 @@ def replay(
 ) -> AnyState:
     """The state after replaying the user actions of a log from the start (or a fork's base).
 
-    System actions are not submitted: the engine records them again as the user actions cause
-    them. ``stop`` replays only actions with a smaller index.
+    The game's system actions are not submitted: the engine records them again as the user
+    actions cause them. A host action (a ``TimeExpired``) is recorded again as it was. ``stop``
+    replays only actions with a smaller index.
     """
     if base_state_json is None:
         state = start_game(entry, game, prng_key).state
@@ -113,6 +114,9 @@ def replay(
     for action in actions:
         if stop is not None and action.index is not None and action.index >= stop:
             break
+        if action.host_action:  # a loss on time: the host's own record, submitted again
+            state = engine.record(action, state, game, in_place=True).state
+            continue
         if action.source.value != "user":
             continue
         submitted = action.model_dump(exclude=set(SERVER_ASSIGNED_FIELDS) | {"metadata"})

@@ -298,8 +298,8 @@ class MatchStream:
         return StreamStep(frame, _Position(last.index + 1, last.action_id, row.logic_version), kept)
 
     def _unchanged(self, match: LoadedMatch, position: _Position, sent: Sent) -> StreamStep:
-        """No new action: a ``reset`` if the match ended without one (a forfeit on time), a
-        ``clock`` event (the ``ClockView``) if its clock changed, else nothing."""
+        """No new action: a ``reset`` if the match's status changed without one (its creator
+        ended it), a ``clock`` event (the ``ClockView``) if its clock changed, else nothing."""
         if not sent or self.service.clock_view is None:
             return StreamStep(b"", position, sent)
         event_id, last = sent[-1]

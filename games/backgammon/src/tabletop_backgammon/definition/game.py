@@ -2,6 +2,7 @@
 
 from tabletop import GameDefinition
 
+from tabletop_backgammon.definition.migrations import migrations
 from tabletop_backgammon.definition.state_handlers import state_handlers
 from tabletop_backgammon.definition.states import MachineState
 from tabletop_backgammon.model.config import BackgammonConfig
@@ -15,6 +16,8 @@ definition = GameDefinition(
     initial_state=MachineState.PLAYER_TURN,
     handlers=state_handlers,
     setup=setup,
+    logic_version="2.0.0",
+    migrations=migrations,
     min_players=2,
     max_players=2,
     chance=True,  # the dice must stay unforeseeable: the game only starts with a PRNG key

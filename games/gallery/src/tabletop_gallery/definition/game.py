@@ -3,6 +3,7 @@
 from tabletop import GameDefinition
 
 from tabletop_gallery.components.rules import MAX_PLAYERS, MIN_PLAYERS
+from tabletop_gallery.definition.migrations import migrations
 from tabletop_gallery.definition.state_handlers import state_handlers
 from tabletop_gallery.definition.states import MachineState
 from tabletop_gallery.model.determinizer import determinize
@@ -18,7 +19,8 @@ definition = GameDefinition(
     setup=setup,
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
-    logic_version="1.0.0",
+    logic_version="2.0.0",
+    migrations=migrations,
     determinizer=determinize,
     invariants=invariants,
     evaluator=evaluate,

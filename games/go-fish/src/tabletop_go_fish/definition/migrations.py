@@ -73,5 +73,13 @@ migrations = [
         action=draws_record_their_outcome,
         description="the deal and every draw are declared chance points; the stock keeps no order",
     ),
+    Migration(
+        from_version="4.0.0",
+        to_version="5.0.0",
+        description=(
+            "a seat that loses on time is recorded as the framework's TimeExpired action; "
+            "stored states and actions read as they are"
+        ),
+    ),
 ]
 """Every declared step, oldest first (2.0.0's recorded actions read the same under 3.0.0)."""

@@ -24,6 +24,14 @@ migrations = [
         to_version="3.0.0",
         state=drop_the_prize_deck,
         description="each round's prize is a chance point (RevealPrize); no shuffled deck in the state",
-    )
+    ),
+    Migration(
+        from_version="3.0.0",
+        to_version="4.0.0",
+        description=(
+            "a seat that loses on time is recorded as the framework's TimeExpired action; "
+            "stored states and actions read as they are"
+        ),
+    ),
 ]
 """Every declared step, oldest first."""

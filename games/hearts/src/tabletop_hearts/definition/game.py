@@ -3,6 +3,7 @@
 from tabletop import GameDefinition
 
 from tabletop_hearts.components.cards import PLAYERS
+from tabletop_hearts.definition.migrations import migrations
 from tabletop_hearts.definition.state_handlers import state_handlers
 from tabletop_hearts.definition.states import MachineState
 from tabletop_hearts.model.config import HeartsConfig
@@ -19,7 +20,8 @@ definition = GameDefinition(
     setup=setup,
     min_players=PLAYERS,
     max_players=PLAYERS,
-    logic_version="1.0.0",
+    logic_version="2.0.0",
+    migrations=migrations,
     determinizer=determinize,
     invariants=invariants,
     config_invariants=config_invariants,

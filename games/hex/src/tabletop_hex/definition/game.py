@@ -4,6 +4,7 @@ from tabletop import GameDefinition
 from tabletop.adapters import register_adapter_hints
 
 from tabletop_hex.components.sides import MAX_SIDE
+from tabletop_hex.definition.migrations import migrations
 from tabletop_hex.definition.state_handlers import state_handlers
 from tabletop_hex.definition.states import MachineState
 from tabletop_hex.model.config import HexConfig
@@ -17,6 +18,8 @@ definition = GameDefinition(
     initial_state=MachineState.PLAYER_TURN,
     handlers=state_handlers,
     setup=setup,
+    logic_version="2.0.0",
+    migrations=migrations,
     min_players=2,
     max_players=2,
     invariants=invariants,

@@ -31,6 +31,14 @@ migrations = [
         state=count_the_moves,
         action=roll_without_metadata,
         description="the die is a declared chance point (RollDie); the state counts moves",
-    )
+    ),
+    Migration(
+        from_version="2.0.0",
+        to_version="3.0.0",
+        description=(
+            "a seat that loses on time is recorded as the framework's TimeExpired action; "
+            "stored states and actions read as they are"
+        ),
+    ),
 ]
 """Every declared step, oldest first."""

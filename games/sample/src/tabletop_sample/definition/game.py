@@ -2,6 +2,7 @@
 
 from tabletop import GameDefinition
 
+from tabletop_sample.definition.migrations import migrations
 from tabletop_sample.definition.state_handlers import state_handlers
 from tabletop_sample.definition.states import MachineState
 from tabletop_sample.model.config import SampleConfig
@@ -17,7 +18,8 @@ definition = GameDefinition(
     setup=setup,
     min_players=1,
     max_players=6,
-    logic_version="2.0.0",
+    logic_version="3.0.0",
+    migrations=migrations,
     title="Sample",
     description="Players take turns adding 1 to 5 to a shared total; the highest score wins.",
     example_configs=[SampleConfig(big_totals_allowed=True)],

@@ -3,6 +3,7 @@
 from tabletop import GameDefinition
 from tabletop.adapters import register_adapter_hints
 
+from tabletop_tic_tac_toe.definition.migrations import migrations
 from tabletop_tic_tac_toe.definition.state_handlers import state_handlers
 from tabletop_tic_tac_toe.definition.states import MachineState
 from tabletop_tic_tac_toe.model.game_state import HydratedTicTacToeGameState
@@ -15,7 +16,8 @@ definition = GameDefinition(
     handlers=state_handlers,
     min_players=2,
     max_players=2,
-    logic_version="2.0.0",
+    logic_version="3.0.0",
+    migrations=migrations,
     title="Tic-tac-toe",
     description="Three in a row on a 3×3 board.",
 )

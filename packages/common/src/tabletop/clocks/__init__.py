@@ -1,7 +1,8 @@
 """Clocks for hosted matches, as a pure library: time controls, the clock value and timeout rules.
 
 A host passes the times it observed into these functions; nothing here reads a clock, so a
-match's clock follows from its recorded times alone.
+match's clock follows from its recorded times alone. A seat that loses on time is recorded as
+:class:`TimeExpired`, an action every game's log may hold (``GameEngine.record`` applies it).
 """
 
 from tabletop.clocks._clock import (
@@ -24,6 +25,7 @@ from tabletop.clocks._control import (
     TimeoutPolicy,
     control_types,
 )
+from tabletop.clocks._expired import TimeExpired, TimeExpiredMetadata
 from tabletop.clocks._expiry import (
     BotMove,
     ExpiryRules,
@@ -47,6 +49,8 @@ __all__ = [
     "PerTurn",
     "SeatClock",
     "TimeControl",
+    "TimeExpired",
+    "TimeExpiredMetadata",
     "TimeoutOutcome",
     "TimeoutPolicy",
     "advance_clock",

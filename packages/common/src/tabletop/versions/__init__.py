@@ -12,7 +12,7 @@ Example:
     >>> from tabletop.games import load
     >>> from tabletop.versions import migration_path
     >>> [(step.from_version, step.to_version) for step in migration_path(load("go-fish"), "2.0.0")]
-    [('2.0.0', '3.0.0'), ('3.0.0', '4.0.0')]
+    [('2.0.0', '3.0.0'), ('3.0.0', '4.0.0'), ('4.0.0', '5.0.0')]
 """
 
 from tabletop._migration import Document, Migration, MigrationError

@@ -20,14 +20,26 @@ from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._base import StoreBase
 from tabletop_server.storage._convert import now, utc
-from tabletop_server.storage._errors import HeadMovedError
 from tabletop_server.storage._notify import notify_change
 from tabletop_server.storage._outbox import OutboxEvent, queue_events
-from tabletop_server.storage._rows import JsonObject, MatchRow, MatchUpdate
+from tabletop_server.storage._rows import JsonObject
 from tabletop_server.storage._tables import clocks, matches, timeouts
-from tabletop_server.storage._writes import _advance
 
-__all__ = ["ClockRow", "ClockStore", "TimeoutRow"]
+__all__ = ["ClockRow", "ClockStore", "TimeoutRow", "timeout_values"]
+
+
+def timeout_values(match_id: str, entry: TimeoutRow) -> dict[str, object]:
+    """The ``timeouts`` row of ``entry``: inserted once per (match, head, seat)."""
+    return {
+        "match_id": match_id,
+        "index": entry.index,
+        "player_id": entry.player_id,
+        "due_at": entry.due_at,
+        "observed_at": entry.observed_at,
+        "policy": entry.policy,
+        "outcome": entry.outcome,
+        "action_id": entry.action_id,
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,16 +205,7 @@ class ClockStore(StoreBase):
 
     def record_timeout(self, match_id: str, entry: TimeoutRow) -> bool:
         """Record a timeout once: False if this seat's timeout at this head is recorded already."""
-        values = {
-            "match_id": match_id,
-            "index": entry.index,
-            "player_id": entry.player_id,
-            "due_at": entry.due_at,
-            "observed_at": entry.observed_at,
-            "policy": entry.policy,
-            "outcome": entry.outcome,
-            "action_id": entry.action_id,
-        }
+        values = timeout_values(match_id, entry)
         try:
             self._transact(lambda connection: connection.execute(insert(timeouts).values(values)))
         except (IntegrityError, sqlite3.IntegrityError):
@@ -224,44 +227,6 @@ class ClockStore(StoreBase):
                 .values(outcome=outcome, action_id=action_id)
             )
         )
-
-    def forfeit(
-        self, expected: MatchRow, change: MatchUpdate, entry: TimeoutRow, events: Sequence[OutboxEvent] = ()
-    ) -> bool:
-        """End the match on a seat's timeout, in one transaction with its timeout record (and the
-        ``events`` it causes, queued in the outbox), if the match is still as ``expected`` was read
-        (compare-and-set on its revision).
-
-        Returns:
-            False if the match moved on or the timeout is recorded already (nothing written).
-        """
-        stamp = now()
-        values = {
-            "match_id": expected.id,
-            "index": entry.index,
-            "player_id": entry.player_id,
-            "due_at": entry.due_at,
-            "observed_at": entry.observed_at,
-            "policy": entry.policy,
-            "outcome": entry.outcome,
-            "action_id": None,
-        }
-
-        def work(connection: Connection) -> None:
-            connection.execute(insert(timeouts).values(values))
-            _advance(connection, expected, change, expected.head, stamp)
-            connection.execute(
-                update(clocks).where(clocks.c.match_id == expected.id).values(due_at=None, lease_until=None)
-            )
-            if events:
-                queue_events(connection, expected.id, expected.revision + 1, expected.head, events, stamp)
-            self._notify_clock(connection, expected.id, expected.head)
-
-        try:
-            self._transact(work)
-        except (IntegrityError, sqlite3.IntegrityError, HeadMovedError):
-            return False
-        return True
 
     def _notify_clock(self, connection: Connection, match_id: str, head: int) -> None:
         if self.dialect == "postgresql":

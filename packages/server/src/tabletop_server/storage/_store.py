@@ -8,12 +8,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from sqlalchemy import Connection, bindparam, delete, update
+from sqlalchemy import Connection, bindparam, delete, insert, update
 from sqlalchemy.exc import IntegrityError
 
 from tabletop_server.storage._access import record_key
 from tabletop_server.storage._clock_writes import ClockWrite, clock_along, write_clock
-from tabletop_server.storage._clocks import ClockStore
+from tabletop_server.storage._clocks import ClockStore, TimeoutRow, timeout_values
 from tabletop_server.storage._convert import action_values, now
 from tabletop_server.storage._creation import CreationStore
 from tabletop_server.storage._errors import (
@@ -36,7 +36,7 @@ from tabletop_server.storage._rows import (
 from tabletop_server.storage._seats import SeatStore
 from tabletop_server.storage._stand_ins import StandInStore
 from tabletop_server.storage._tables import actions as action_table
-from tabletop_server.storage._tables import matches, snapshots
+from tabletop_server.storage._tables import matches, snapshots, timeouts
 from tabletop_server.storage._validate import check_indices, check_unique
 from tabletop_server.storage._writes import (
     _advance,
@@ -77,6 +77,7 @@ class Store(CreationStore, SeatStore, RetentionStore, ClockStore, StandInStore, 
         snapshot: bool = False,
         events: Sequence[OutboxEvent] = (),
         clock: ClockWrite | None = None,
+        timeout: TimeoutRow | None = None,
     ) -> MatchRow:
         """Record actions and the state they led to, if the match is still as ``expected`` was read.
 
@@ -97,6 +98,9 @@ class Store(CreationStore, SeatStore, RetentionStore, ClockStore, StandInStore, 
                 of the seats they are for (see ``tabletop_server.storage._outbox``).
             clock: The match's clock as of this write, stored in its transaction (see
                 ``tabletop_server._clocks``).
+            timeout: The timeout these actions answer (a seat's loss on time), recorded in the
+                same transaction: once per (match, head, seat), so a timeout another worker
+                recorded already fails the write as the match having moved.
 
         Returns:
             The match as now stored.
@@ -108,7 +112,9 @@ class Store(CreationStore, SeatStore, RetentionStore, ClockStore, StandInStore, 
             UnknownMatchError: The match is gone.
             ValueError: No actions, or indices that do not follow on from ``expected.head``.
         """
-        work, stamp, head = self._append_job(expected, change, actions, seat, snapshot, events, clock)
+        work, stamp, head = self._append_job(
+            expected, change, actions, seat, snapshot, events, clock, timeout
+        )
         try:
             self._transact(work)
         except (IntegrityError, sqlite3.IntegrityError):
@@ -150,6 +156,7 @@ class Store(CreationStore, SeatStore, RetentionStore, ClockStore, StandInStore, 
         snapshot: bool = False,
         events: Sequence[OutboxEvent] = (),
         clock: ClockWrite | None = None,
+        timeout: TimeoutRow | None = None,
     ) -> tuple[Callable[[Connection], None], datetime, int]:
         if not actions:
             msg = "append needs at least one action"
@@ -168,6 +175,8 @@ class Store(CreationStore, SeatStore, RetentionStore, ClockStore, StandInStore, 
                 connection, expected, change, head, stamp, seat=seat, unwatched=bool(events) and not queued
             )
             _insert_actions(connection, rows)
+            if timeout is not None:
+                connection.execute(insert(timeouts).values(timeout_values(expected.id, timeout)))
             if snapshot:
                 _insert_snapshot(connection, expected.id, head, change.state_json, stamp)
             if self.dialect == "postgresql":  # (outbox rows, clock and notification: one statement)

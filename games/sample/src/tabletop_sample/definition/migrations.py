@@ -1,0 +1,15 @@
+"""sample's migrations: how a match stored under an earlier logic version moves to this one."""
+
+from tabletop import Migration
+
+migrations = [
+    Migration(
+        from_version="2.0.0",
+        to_version="3.0.0",
+        description=(
+            "a seat that loses on time is recorded as the framework's TimeExpired action; "
+            "stored states and actions read as they are"
+        ),
+    ),
+]
+"""Every declared step, oldest first."""
