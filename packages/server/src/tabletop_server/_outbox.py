@@ -21,7 +21,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 
@@ -125,9 +125,16 @@ def sign(secret: str, timestamp: int, body: bytes) -> str:
     return f"t={timestamp},v1={digest}"
 
 
+BACKOFF_CAP = 3600.0
+"""The longest wait between two attempts of a delivery, in seconds."""
+
+
 def backoff(settings: Settings, attempts: int) -> float:
-    """Seconds before attempt ``attempts + 1``: doubling from ``webhook_retry_seconds``, capped."""
-    return float(min(settings.webhook_retry_seconds * 2 ** max(attempts - 1, 0), 3600.0))
+    """Seconds before attempt ``attempts + 1``: doubling from ``webhook_retry_seconds``, capped.
+
+    ``webhook_retry_seconds * 2 ** (attempts - 1)``, at most ``BACKOFF_CAP``; no jitter.
+    """
+    return float(min(settings.webhook_retry_seconds * 2 ** max(attempts - 1, 0), BACKOFF_CAP))
 
 
 class Courier:
@@ -136,11 +143,14 @@ class Courier:
     Args:
         store: The store.
         settings: Timeouts, concurrency, retries.
+        now: The worker's clock: which deliveries are due, their leases, and when a failed one
+            is tried again (injectable for tests).
     """
 
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(self, store: Store, settings: Settings, *, now: Callable[[], datetime] = now) -> None:
         self.store = store
         self.settings = settings
+        self.now = now
         self._stop = threading.Event()
         self._slots = threading.Semaphore(settings.webhook_concurrency)
         self._pool = ThreadPoolExecutor(settings.webhook_concurrency, thread_name_prefix="tabletop-webhook")
@@ -162,11 +172,11 @@ class Courier:
         free = self.settings.webhook_concurrency
         started = 0
         lease = timedelta(seconds=self.settings.webhook_timeout * 2 + 5)
-        for webhook_id, event in self.store.due_deliveries(limit=free * 2):
+        for webhook_id, event in self.store.due_deliveries(limit=free * 2, at=self.now()):
             if not self._slots.acquire(blocking=False):
                 break
             try:
-                job = self.store.claim_delivery(webhook_id, event, lease)
+                job = self.store.claim_delivery(webhook_id, event, lease, at=self.now())
             except BaseException:
                 self._slots.release()
                 raise
@@ -194,7 +204,7 @@ class Courier:
             delivery = job.delivery
             retry_at = None
             if error is not None and delivery.attempts < self.settings.webhook_max_attempts:
-                retry_at = now() + timedelta(seconds=backoff(self.settings, delivery.attempts))
+                retry_at = self.now() + timedelta(seconds=backoff(self.settings, delivery.attempts))
             self.store.finish_delivery(delivery.webhook_id, delivery.event_id, error=error, retry_at=retry_at)
         except StorageError as error:  # the lease runs out: another poll retries it
             logger.warning("webhook outbox: could not record an attempt: %s", error.message)
