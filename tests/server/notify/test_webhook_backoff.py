@@ -87,3 +87,38 @@ def test_each_retry_waits_the_backoff_and_after_the_last_attempt_the_delivery_is
             if courier is not None:
                 courier.close()
             store.close()
+
+
+def test_an_answer_that_is_not_http_is_a_failed_attempt_retried_then_failed(
+    migrated_url: str, hook: Receiver
+) -> None:
+    settings = Settings(db=migrated_url, webhook_retry_seconds=5.0, webhook_max_attempts=2)
+    with quiet_server(migrated_url) as api:
+        match_id, tokens = seated(api)
+        register(api, match_id, tokens["p2"], hook.url)
+        hook.garble = 100
+        play_one(api, match_id, tokens["p1"])
+        store = Store(migrated_url)
+        courier: Courier | None = None
+        try:
+            [queued] = store.deliveries(match_id, "p2")
+            clock = StoppedClock(queued.next_attempt_at)
+            courier = Courier(store, settings, now=clock)
+            assert courier.run_once() == 1
+            first = recorded(store, match_id, "p2", 1)  # recorded at once, not left to its lease
+            assert first.status == "pending"
+            assert str(first.last_error).startswith("BadStatusLine")
+            assert first.next_attempt_at == clock.at + timedelta(seconds=5)
+            clock.at = first.next_attempt_at
+            assert courier.run_once() == 1
+            last = recorded(store, match_id, "p2", 2)
+            assert (last.status, last.attempts) == ("failed", 2)
+            clock.at += timedelta(days=1)  # (past any lease too)
+            assert courier.run_once() == 0
+            assert hook.requests_seen == 2
+            [listed] = deliveries(api, match_id, tokens["p2"])
+            assert (listed["status"], listed["attempts"]) == ("failed", 2)
+        finally:
+            if courier is not None:
+                courier.close()
+            store.close()

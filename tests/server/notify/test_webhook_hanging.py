@@ -100,11 +100,13 @@ def test_a_held_delivery_slows_neither_its_seats_next_actions_nor_other_deliveri
             api.close()
 
 
-@pytest.mark.parametrize("hang", ["silent"])
+@pytest.mark.parametrize("hang", ["silent", "trickling"])
 def test_an_attempt_at_a_hanging_receiver_ends_at_the_timeout_and_is_tried_again_after_the_backoff(
     migrated_url: str, hook: Receiver, hang: str
 ) -> None:
-    """``silent``: it never sends a byte."""
+    """``silent``: it never sends a byte; ``trickling``: a status line, then a header a byte at a
+    time, each sooner than the timeout, never finishing (the socket timeout alone, which bounds
+    each read, would wait for it for ever)."""
     settings = Settings(db=migrated_url, webhook_timeout=0.3, webhook_retry_seconds=30.0)
     with quiet_server(migrated_url) as api:
         match_id, tokens = seated(api)

@@ -1,4 +1,4 @@
-"""A loopback webhook receiver: records every POST, and can fail, stall, hold or trickle on purpose."""
+"""A loopback webhook receiver: records every POST; can fail, stall, garble, hold or trickle on purpose."""
 
 from __future__ import annotations
 
@@ -80,6 +80,8 @@ class Receiver:
     trickle: int = 0
     """Answer this many next requests with a status line and then one header byte every 50 ms,
     never finishing, until ``release`` is set (then drop them)."""
+    garble: int = 0
+    """Answer this many next requests with a line that is not HTTP, then drop them."""
     hung_up: list[Arrival] = field(default_factory=list)
     """Held or trickled requests whose sender closed the connection before ``release``."""
     on_arrival: Callable[[Arrival], None] | None = None
@@ -139,6 +141,13 @@ def receiver() -> Iterator[Receiver]:
                 return
             if got.stall:
                 time.sleep(got.stall)
+            with got.lock:
+                garbled = got.garble > 0
+                got.garble = max(0, got.garble - 1)
+            if garbled:
+                self.wfile.write(b"HELLO THERE\r\n\r\n")
+                self.close_connection = True
+                return
             with got.lock:
                 status = 500 if got.fail_next > 0 else 204
                 got.fail_next = max(0, got.fail_next - 1)
