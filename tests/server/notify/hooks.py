@@ -76,8 +76,9 @@ def deliveries(api: Api, match_id: str, token: str) -> list[Json]:
     return api.ok(response)["deliveries"]  # type: ignore[no-any-return]
 
 
-def until(check: Callable[[], bool], what: str, timeout: float = 10) -> None:
-    """Wait for ``check`` (``timeout`` only ends a test that would otherwise hang)."""
+def until(check: Callable[[], bool], what: str, timeout: float = 30) -> None:
+    """Wait for ``check`` (``timeout`` only ends a test that would otherwise hang, as the receiver's
+    ``wait_for`` does)."""
     deadline = time.monotonic() + timeout
     while not check():
         assert time.monotonic() < deadline, f"{what}: not within {timeout} s"
