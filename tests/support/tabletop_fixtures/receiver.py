@@ -1,9 +1,11 @@
-"""A webhook receiver on a loopback port: records every POST, and can fail, stall or hold on purpose."""
+"""A loopback webhook receiver: records every POST; can fail, stall, garble, hold or trickle on purpose."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import select
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -42,6 +44,8 @@ class Arrival:
     at: float
     """``time.time()`` when it arrived."""
     held: bool
+    trickled: bool = False
+    """Answered a byte at a time, never finishing (see ``Receiver.trickle``)."""
 
     @property
     def event(self) -> dict[str, object]:
@@ -73,6 +77,13 @@ class Receiver:
     """Requests that arrived (answered or not yet)."""
     hold: int = 0
     """Hold this many next requests open, unanswered, until ``release`` is set (then drop them)."""
+    trickle: int = 0
+    """Answer this many next requests with a status line and then one header byte every 50 ms,
+    never finishing, until ``release`` is set (then drop them)."""
+    garble: int = 0
+    """Answer this many next requests with a line that is not HTTP, then drop them."""
+    hung_up: list[Arrival] = field(default_factory=list)
+    """Held or trickled requests whose sender closed the connection before ``release``."""
     on_arrival: Callable[[Arrival], None] | None = None
     """Called in the request's thread as each request arrives (a held one too), before answering."""
     arrived: list[Arrival] = field(default_factory=list)
@@ -97,6 +108,15 @@ class Receiver:
                 self.changed.wait(left)
 
 
+def _hung_up(connection: socket.socket) -> bool:
+    """Whether the peer closed ``connection`` (its request was read whole: nothing else comes)."""
+    try:
+        readable, _, _ = select.select([connection], [], [], 0)
+        return bool(readable) and connection.recv(1, socket.MSG_PEEK) == b""
+    except OSError:
+        return True
+
+
 @contextmanager
 def receiver() -> Iterator[Receiver]:
     """Run a receiver on a free loopback port until the block ends."""
@@ -108,17 +128,26 @@ def receiver() -> Iterator[Receiver]:
             body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
             with got.lock:
                 got.requests_seen += 1
-                arrival = Arrival(body, int(self.client_address[1]), time.time(), got.hold > 0)
+                held = got.hold > 0
+                trickled = not held and got.trickle > 0
+                arrival = Arrival(body, int(self.client_address[1]), time.time(), held, trickled)
                 got.hold = max(0, got.hold - 1)
+                got.trickle = max(0, got.trickle - 1) if trickled else got.trickle
                 got.arrived.append(arrival)
             if got.on_arrival is not None:
                 got.on_arrival(arrival)
-            if arrival.held:
-                got.release.wait()
-                self.close_connection = True
+            if arrival.held or arrival.trickled:
+                self._keep(got, arrival)
                 return
             if got.stall:
                 time.sleep(got.stall)
+            with got.lock:
+                garbled = got.garble > 0
+                got.garble = max(0, got.garble - 1)
+            if garbled:
+                self.wfile.write(b"HELLO THERE\r\n\r\n")
+                self.close_connection = True
+                return
             with got.lock:
                 status = 500 if got.fail_next > 0 else 204
                 got.fail_next = max(0, got.fail_next - 1)
@@ -127,6 +156,25 @@ def receiver() -> Iterator[Receiver]:
             self.end_headers()
             with got.changed:
                 got.got.append(Delivered(dict(self.headers.items()), body, status))
+                got.changed.notify_all()
+
+        def _keep(self, got: Receiver, arrival: Arrival) -> None:
+            """Hold or trickle until ``release``, or until the sender hangs up (then drop it)."""
+            self.close_connection = True
+            try:
+                if arrival.trickled:
+                    self.wfile.write(b"HTTP/1.1 200 OK\r\nX-Trickle: ")
+                while not got.release.wait(0.05):
+                    if _hung_up(self.connection):
+                        break
+                    if arrival.trickled:
+                        self.wfile.write(b"x")
+                else:
+                    return
+            except OSError:  # the sender went away while a byte was being written
+                pass
+            with got.changed:
+                got.hung_up.append(arrival)
                 got.changed.notify_all()
 
         def log_message(self, format: str, *args: object) -> None:

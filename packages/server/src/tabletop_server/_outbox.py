@@ -14,16 +14,20 @@ which the seat may see.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
+import http.client
 import logging
+import socket
 import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
+from typing import Any
 
 import orjson
 from tabletop._machine import AnyState
@@ -125,9 +129,16 @@ def sign(secret: str, timestamp: int, body: bytes) -> str:
     return f"t={timestamp},v1={digest}"
 
 
+BACKOFF_CAP = 3600.0
+"""The longest wait between two attempts of a delivery, in seconds."""
+
+
 def backoff(settings: Settings, attempts: int) -> float:
-    """Seconds before attempt ``attempts + 1``: doubling from ``webhook_retry_seconds``, capped."""
-    return float(min(settings.webhook_retry_seconds * 2 ** max(attempts - 1, 0), 3600.0))
+    """Seconds before attempt ``attempts + 1``: doubling from ``webhook_retry_seconds``, capped.
+
+    ``webhook_retry_seconds * 2 ** (attempts - 1)``, at most ``BACKOFF_CAP``; no jitter.
+    """
+    return float(min(settings.webhook_retry_seconds * 2 ** max(attempts - 1, 0), BACKOFF_CAP))
 
 
 class Courier:
@@ -136,11 +147,14 @@ class Courier:
     Args:
         store: The store.
         settings: Timeouts, concurrency, retries.
+        now: The worker's clock: which deliveries are due, their leases, and when a failed one
+            is tried again (injectable for tests).
     """
 
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(self, store: Store, settings: Settings, *, now: Callable[[], datetime] = now) -> None:
         self.store = store
         self.settings = settings
+        self.now = now
         self._stop = threading.Event()
         self._slots = threading.Semaphore(settings.webhook_concurrency)
         self._pool = ThreadPoolExecutor(settings.webhook_concurrency, thread_name_prefix="tabletop-webhook")
@@ -162,11 +176,11 @@ class Courier:
         free = self.settings.webhook_concurrency
         started = 0
         lease = timedelta(seconds=self.settings.webhook_timeout * 2 + 5)
-        for webhook_id, event in self.store.due_deliveries(limit=free * 2):
+        for webhook_id, event in self.store.due_deliveries(limit=free * 2, at=self.now()):
             if not self._slots.acquire(blocking=False):
                 break
             try:
-                job = self.store.claim_delivery(webhook_id, event, lease)
+                job = self.store.claim_delivery(webhook_id, event, lease, at=self.now())
             except BaseException:
                 self._slots.release()
                 raise
@@ -190,11 +204,15 @@ class Courier:
 
     def _attempt(self, job: DeliveryJob) -> None:
         try:
-            error = self._send(job)
+            try:
+                error = self._send(job)
+            except Exception as unexpected:  # still an attempt: counted, so retries stay bounded
+                logger.exception("webhook delivery failed")
+                error = f"{type(unexpected).__name__}: {unexpected}"[:500]
             delivery = job.delivery
             retry_at = None
             if error is not None and delivery.attempts < self.settings.webhook_max_attempts:
-                retry_at = now() + timedelta(seconds=backoff(self.settings, delivery.attempts))
+                retry_at = self.now() + timedelta(seconds=backoff(self.settings, delivery.attempts))
             self.store.finish_delivery(delivery.webhook_id, delivery.event_id, error=error, retry_at=retry_at)
         except StorageError as error:  # the lease runs out: another poll retries it
             logger.warning("webhook outbox: could not record an attempt: %s", error.message)
@@ -218,11 +236,109 @@ class Courier:
                 SIGNATURE_HEADER: sign(job.secret, int(time.time()), body),
             },
         )
+        timeout = self.settings.webhook_timeout
+        deadline = _Deadline(timeout)
+        opener = urllib.request.build_opener(_HttpHandler(deadline), _HttpsHandler(deadline))
         try:
-            with urllib.request.urlopen(request, timeout=self.settings.webhook_timeout) as answer:
+            with opener.open(request, timeout=timeout) as answer:
                 status = int(answer.status)
         except urllib.error.HTTPError as error:
-            return f"HTTP {error.code}"
-        except (urllib.error.URLError, OSError, ValueError) as error:
+            status = error.code
+        except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError) as error:
+            if deadline.expired:
+                return _late(timeout)
             return f"{type(error).__name__}: {error}"[:500]
+        finally:
+            deadline.close()
+        if deadline.expired:  # what was read before the sockets were shut down may look whole
+            return _late(timeout)
         return None if 200 <= status < 300 else f"HTTP {status}"
+
+
+def _late(timeout: float) -> str:
+    return f"TimeoutError: no whole answer within {timeout:g} s"
+
+
+class _Deadline:
+    """Shuts an attempt's connections down once its time is up.
+
+    The socket timeout bounds each read, not the answer: a receiver sending a byte now and then
+    would keep its sender for as long as it liked (and past the lease, the event would be sent
+    again while the first attempt still waits). Shutting the sockets down ends any read.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.expired = False
+        self._closed = False
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def connect(self, address: tuple[str, int], *_: object) -> socket.socket:
+        """``socket.create_connection`` for ``http.client``, the new socket watched."""
+        sock = socket.create_connection(address, self.seconds)
+        watched = sock.dup()  # the same connection, still open after TLS takes ``sock`` over
+        with self._lock:
+            if not (self.expired or self._closed):
+                self._sockets.append(watched)
+                return sock
+        watched.close()
+        sock.close()
+        raise TimeoutError("the attempt's time ran out while connecting")
+
+    def _expire(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self.expired = True
+            for sock in self._sockets:
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
+
+    def close(self) -> None:
+        """Stop the timer and let the watched sockets go."""
+        self._timer.cancel()
+        with self._lock:
+            self._closed = True
+            for sock in self._sockets:
+                sock.close()
+            self._sockets.clear()
+
+
+class _Connection(http.client.HTTPConnection):
+    def __init__(self, host: str, *, deadline: _Deadline, **options: Any) -> None:
+        super().__init__(host, **options)
+        self._create_connection = deadline.connect  # how ``connect`` opens its socket
+
+
+class _TlsConnection(http.client.HTTPSConnection):
+    def __init__(self, host: str, *, deadline: _Deadline, **options: Any) -> None:
+        super().__init__(host, **options)
+        self._create_connection = deadline.connect
+
+
+class _HttpHandler(urllib.request.HTTPHandler):
+    def __init__(self, deadline: _Deadline) -> None:
+        super().__init__()
+        self._deadline = deadline
+
+    def _connection(self, host: str, **options: Any) -> http.client.HTTPConnection:
+        return _Connection(host, deadline=self._deadline, **options)
+
+    def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(self._connection, req)
+
+
+class _HttpsHandler(urllib.request.HTTPSHandler):
+    def __init__(self, deadline: _Deadline) -> None:
+        super().__init__()
+        self._deadline = deadline
+
+    def _connection(self, host: str, **options: Any) -> http.client.HTTPConnection:
+        return _TlsConnection(host, deadline=self._deadline, **options)
+
+    def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(self._connection, req)

@@ -155,7 +155,8 @@ class Settings(BaseSettings):
     """Serve Prometheus metrics at ``/metrics`` (keep it off the public internet: see the deploy
     guide)."""
     webhook_timeout: float = Field(default=5.0, gt=0, le=60)
-    """Seconds a webhook receiver has to answer one delivery (then the attempt failed)."""
+    """Seconds a webhook receiver has to answer one delivery, the whole answer however slowly it
+    comes (then the attempt failed)."""
     webhook_concurrency: int = Field(default=8, ge=1, le=256)
     """Deliveries a worker sends at once (a slow receiver holds at most one of them)."""
     webhook_max_attempts: int = Field(default=8, ge=1, le=100)

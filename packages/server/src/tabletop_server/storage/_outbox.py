@@ -297,9 +297,10 @@ class OutboxStore(StoreBase):
         with self._read() as connection:
             return [_delivery(row) for row in connection.execute(query)]
 
-    def due_deliveries(self, *, limit: int) -> list[tuple[str, str]]:
-        """``(webhook id, event id)`` of pending deliveries due now and not leased, oldest first."""
-        stamp = now()
+    def due_deliveries(self, *, limit: int, at: datetime | None = None) -> list[tuple[str, str]]:
+        """``(webhook id, event id)`` of pending deliveries due ``at`` (default: now) and not
+        leased, oldest first."""
+        stamp = now() if at is None else at
         query = (
             select(deliveries.c.webhook_id, deliveries.c.event_id)
             .where(
@@ -313,13 +314,16 @@ class OutboxStore(StoreBase):
         with self._read() as connection:
             return [(str(w), str(e)) for w, e in connection.execute(query)]
 
-    def claim_delivery(self, webhook_id: str, event_id: str, lease: timedelta) -> DeliveryJob | None:
-        """Lease a due delivery for one attempt (counted now); None if another worker has it.
+    def claim_delivery(
+        self, webhook_id: str, event_id: str, lease: timedelta, *, at: datetime | None = None
+    ) -> DeliveryJob | None:
+        """Lease a delivery due ``at`` (default: now) for one attempt (counted now); None if
+        another worker has it.
 
         The lease is a compare-and-set: of two workers only one claims an attempt. A worker
         killed during the attempt leaves the lease to run out; the row is then due again.
         """
-        stamp = now()
+        stamp = now() if at is None else at
         key = and_(deliveries.c.webhook_id == webhook_id, deliveries.c.event_id == event_id)
         claim = (
             update(deliveries)
