@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
+from functools import cache
+from pathlib import Path
 from typing import Literal, cast
 
 import pytest
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from tabletop import (
     AnyState,
     Game,
@@ -25,6 +29,7 @@ from tabletop.testing import make_game
 from tabletop.views import SPECTATOR, Spectator, project, project_action
 from tabletop_fixtures.counter import ACTIONS, CounterConfig, CounterState, Kind, make_definition
 
+SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
 DUE = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 SEEN = DUE + timedelta(seconds=3)
 
@@ -39,7 +44,7 @@ def _midgame(name: str, moves: int = 6) -> Setup:
     key = new_prng_key() if definition.requires_prng_key else None
     state = engine.start(game, prng_key=key).state
     bot = RandomBot(engine, seed=7)
-    for _ in range(moves):
+    for _ in range(moves):  # (stopping before a move that would end the game)
         action = next(
             (
                 found
@@ -50,7 +55,10 @@ def _midgame(name: str, moves: int = 6) -> Setup:
         )
         if action is None:
             break
-        state = engine.run(action, state, game).state
+        following = engine.run(action, state, game).state
+        if following.result is not None or not following.active_player_ids:
+            break
+        state = following
     assert state.result is None and state.active_player_ids
     return engine, game, state
 
@@ -69,10 +77,22 @@ def _expired(state: AnyState, seat: str, **fields: object) -> dict[str, object]:
     }
 
 
+@cache
+def _validator(name: str, document: str) -> Draft202012Validator:
+    return Draft202012Validator(json.loads((SCHEMAS / name / document).read_text()))
+
+
+@pytest.mark.parametrize("moves", [0, 6, 40])
 @pytest.mark.parametrize("name", available())
-def test_a_seat_that_loses_on_time_ends_the_game_by_the_forfeit_rule(name: str) -> None:
-    engine, game, state = _midgame(name)
-    loser = state.active_player_ids[0]
+def test_a_seat_that_loses_on_time_ends_the_game_by_the_forfeit_rule(name: str, moves: int) -> None:
+    engine, game, state = _midgame(name, moves)
+    for loser in state.active_player_ids:  # (every seat that could act: several while bidding)
+        _lose_on_time(name, engine, game, state, loser)
+
+
+def _lose_on_time(
+    name: str, engine: GameEngine[AnyState, GameConfig], game: Game[GameConfig], state: AnyState, loser: str
+) -> None:
     before = state.model_dump_json()
     result = engine.record(_expired(state, loser), state, game)
     after = result.state
@@ -102,6 +122,10 @@ def test_a_seat_that_loses_on_time_ends_the_game_by_the_forfeit_rule(name: str) 
         project(after, seat)
         assert project_action(recorded, seat).model_dump() == recorded.model_dump()  # nothing hidden
     assert engine.legal_actions(after, loser, game) == []
+    # What a host stores and sends is what the exported schemas say.
+    _validator(name, "state.json").validate(json.loads(after.model_dump_json()))
+    _validator(name, "action.json").validate(json.loads(recorded.model_dump_json()))
+    _validator(name, "actions/TimeExpired.json").validate(json.loads(recorded.model_dump_json()))
 
 
 @pytest.mark.parametrize("name", ["go-fish", "hex", "goofspiel"])
