@@ -21,7 +21,8 @@ describe("defineGameUi", () => {
     expect(ui.describe(lost, names)).toBe("Ann ran out of time: Bob wins");
     const many = { ...lost, metadata: { result: "win", winning_player_ids: ["p2", "p3"] } };
     expect(ui.describe(many, names)).toBe("Ann ran out of time: Bob and Cat win");
-    expect(ui.describe({ ...lost, metadata: null }, names)).toBe("Ann ran out of time");
+    const unknown = { ...lost, metadata: null }; // (recorded before its result was known)
+    expect(ui.describe(unknown, names)).toBe("Ann ran out of time");
     expect(seen).toEqual([]);
   });
 
