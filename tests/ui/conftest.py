@@ -24,6 +24,7 @@ from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwr
 from tabletop_fixtures.browser import (
     BOTS_AT_ONCE,
     CHROMIUM,
+    DEVICES,
     RECORDER,
     ROOT,
     TABLETOP,
@@ -137,6 +138,24 @@ def open_seat(browser: Browser, server: Server) -> Iterator[Callable[[str], Seat
         contexts.append(context)
         page = context.new_page()
         return Seat(name=name, context=context, page=page, server_url=server.url)
+
+    yield open_one
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def open_device(browser: Browser, server: Server) -> Iterator[Callable[[str, str], Seat]]:
+    """Opens a player's browser context sized as a phone (touch) or a desktop."""
+    contexts: list[BrowserContext] = []
+
+    def open_one(name: str, device: str) -> Seat:
+        context = browser.new_context(**DEVICES[device])  # type: ignore[arg-type]
+        context.add_init_script(RECORDER)
+        context.add_init_script(BOTS_AT_ONCE)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return Seat(name=name, context=context, page=context.new_page(), server_url=server.url)
 
     yield open_one
     for context in contexts:

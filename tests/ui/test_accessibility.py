@@ -13,42 +13,19 @@ import json
 import random
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import expect
 from tabletop.games import load
 from tabletop_fixtures.axe import axe_violations
-from tabletop_fixtures.browser import BOTS_AT_ONCE, RECORDER, Seat, Server, tid
+from tabletop_fixtures.browser import DEVICES, Seat, Server, tid
 from tabletop_fixtures.game_uis import UI_GAMES
 
 pytestmark = pytest.mark.browser
 
-DEVICES: dict[str, dict[str, object]] = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
-    "desktop": {"viewport": {"width": 1280, "height": 900}},
-}
-
 GAME_TABLE_VIOLATIONS: dict[str, str] = {}
 """Violations axe finds inside a game's own table (its UI project fixes them): game → rule, element."""
-
-
-@pytest.fixture
-def open_device(browser: Browser, server: Server) -> Iterator[Callable[[str, str], Seat]]:
-    """Opens a browser context sized as a phone (touch) or a desktop."""
-    contexts: list[BrowserContext] = []
-
-    def open_one(name: str, device: str) -> Seat:
-        context = browser.new_context(**DEVICES[device])  # type: ignore[arg-type]
-        context.add_init_script(RECORDER)
-        context.add_init_script(BOTS_AT_ONCE)
-        context.set_default_timeout(15_000)
-        contexts.append(context)
-        return Seat(name=name, context=context, page=context.new_page(), server_url=server.url)
-
-    yield open_one
-    for context in contexts:
-        context.close()
 
 
 def one_h1(seat: Seat) -> None:

@@ -1,5 +1,6 @@
 """The clock in the browser: chosen in the lobby, counting down on the match page from the
-server's figures (a reload does not restart it), and a bot standing in for the seat and back."""
+server's figures (a reload does not restart it), a bot standing in for the seat and back, and a
+loss on time in the log and the result, on a phone and a desktop."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import expect
-from tabletop_fixtures.browser import ROOT, Seat, Server, tid
+from tabletop_fixtures.axe import axe_violations
+from tabletop_fixtures.browser import DEVICES, Seat, Server, tid
 
 pytestmark = pytest.mark.browser
 
 OpenSeat = Callable[[str], Seat]
 
-AXE = ROOT / "games-ui" / "node_modules" / "axe-core" / "axe.min.js"
+
 FULL_MS = 10 * 60 * 1000
 """The chess clock's main time the lobby's default (10 minutes) gives each seat."""
 
@@ -22,22 +24,6 @@ def remaining(seat: Seat, player_id: str) -> int:
     value = seat.page.get_attribute(tid(f"clock-{player_id}"), "data-remaining")
     assert value, f"no remaining time shown for {player_id}"
     return int(float(value))
-
-
-def axe_violations(seat: Seat, selector: str) -> list[str]:
-    """What axe-core finds wrong inside ``selector`` (rule ids and the elements)."""
-    assert AXE.is_file(), f"{AXE} is missing: run npm ci in games-ui"
-    if not seat.page.evaluate("typeof window.axe !== 'undefined'"):
-        seat.page.add_script_tag(path=str(AXE))
-    found: list[str] = seat.page.evaluate(
-        """async (selector) => {
-            const result = await window.axe.run(document.querySelector(selector));
-            const where = (v) => v.nodes.map((n) => n.target.join(' ')).join(', ');
-            return result.violations.map((v) => `${v.id}: ${where(v)}`);
-        }""",
-        selector,
-    )
-    return found
 
 
 def test_a_chess_clock_counts_down_and_survives_a_reload(server: Server, open_seat: OpenSeat) -> None:
@@ -72,7 +58,7 @@ def test_a_chess_clock_counts_down_and_survives_a_reload(server: Server, open_se
     assert after < FULL_MS - 1_500, "the reload restarted the clock"
     assert after <= before + 1_000  # the server's figure: no time given back
     assert remaining(ann, "p2") == FULL_MS  # waiting: its bank stands
-    assert axe_violations(ann, "[data-testid=clock]") == []
+    assert axe_violations(ann.page, "[data-testid=clock]") == []
 
 
 def test_let_a_bot_play_for_me_and_take_the_seat_back(server: Server, open_seat: OpenSeat) -> None:
@@ -92,8 +78,9 @@ def test_let_a_bot_play_for_me_and_take_the_seat_back(server: Server, open_seat:
     assert ann.page.get_attribute(tid("match-page"), "data-index") == "1"
 
 
+@pytest.mark.parametrize("device", DEVICES)
 def test_a_seat_that_runs_out_of_time_sees_the_loss_in_the_log_and_the_result(
-    server: Server, open_seat: OpenSeat
+    device: str, server: Server, open_device: Callable[[str, str], Seat]
 ) -> None:
     body = {
         "game": "tic-tac-toe",
@@ -103,7 +90,7 @@ def test_a_seat_that_runs_out_of_time_sees_the_loss_in_the_log_and_the_result(
     response = server.api.post("/api/matches", json=body)
     assert response.status_code == 201, response.text
     match_id = response.json()["id"]
-    ann = open_seat("ann")
+    ann = open_device("ann", device)
     ann.join(f"#/match/{match_id}/join/p1")
     ann.wait_live()  # Ann's clock starts when she takes her seat; Bob's seat waits, not running
     ann.wait_index(1, timeout=20_000)  # her second runs out: the loss is the match's first action
@@ -111,4 +98,4 @@ def test_a_seat_that_runs_out_of_time_sees_the_loss_in_the_log_and_the_result(
     expect(entry).to_have_text("0 you ran out of time: Bob wins")  # (the log says "you" for this seat)
     expect(ann.page.locator(tid("match-result"))).to_have_text("Game over: Bob wins. You ran out of time.")
     assert server.match(match_id)["status"] == "finished"
-    assert axe_violations(ann, "[data-testid=match-result]") == []
+    assert axe_violations(ann.page) == []  # the whole finished match page

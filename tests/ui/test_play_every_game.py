@@ -12,14 +12,14 @@ board.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 from tabletop.games import load
 from tabletop_fixtures.axe import axe_violations
-from tabletop_fixtures.browser import BOTS_AT_ONCE, RECORDER, Seat, Server, tid
+from tabletop_fixtures.browser import Seat, Server, tid
 from tabletop_fixtures.game_uis import UI_GAMES
 
 pytestmark = pytest.mark.browser
@@ -37,11 +37,6 @@ MULTI_STEP_GAMES: dict[str, str] = {
 
 MAX_MOVES = 400
 """Every shipped game ends well before this many moves of the human seat."""
-
-DEVICES: dict[str, dict[str, object]] = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
-    "desktop": {"viewport": {"width": 1280, "height": 900}},
-}
 
 # The legal moves' controls of the table, each checked: visible, inside the viewport's width, and
 # the element at its centre is the control or inside it (nothing lies on top of it).
@@ -118,24 +113,6 @@ class Player:
         count = found["controls"]
         assert isinstance(count, int)
         return count
-
-
-@pytest.fixture
-def open_device(browser: Browser, server: Server) -> Iterator[Callable[[str, str], Seat]]:
-    """Opens a player's browser context sized as a phone (touch) or a desktop."""
-    contexts: list[BrowserContext] = []
-
-    def open_one(name: str, device: str) -> Seat:
-        context = browser.new_context(**DEVICES[device])  # type: ignore[arg-type]
-        context.add_init_script(RECORDER)
-        context.add_init_script(BOTS_AT_ONCE)
-        context.set_default_timeout(15_000)
-        contexts.append(context)
-        return Seat(name=name, context=context, page=context.new_page(), server_url=server.url)
-
-    yield open_one
-    for context in contexts:
-        context.close()
 
 
 def create_match_against_bots(server: Server, game: str) -> str:

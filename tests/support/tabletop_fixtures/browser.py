@@ -16,6 +16,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 __all__ = [
     "BOTS_AT_ONCE",
     "CHROMIUM",
+    "DEVICES",
     "RECORDER",
     "ROOT",
     "SCREENSHOTS",
@@ -29,6 +30,11 @@ __all__ = [
 ]
 
 ROOT = Path(__file__).resolve().parents[3]
+DEVICES: dict[str, dict[str, object]] = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": {"width": 1280, "height": 900}},
+}
+"""The browser contexts of the device-parametrized tests (the ``open_device`` fixture)."""
 UI_DIST = ROOT / "games-ui" / "app" / "dist"
 # The README's pictures are refreshed with TABLETOP_UPDATE_SCREENSHOTS=1; an ordinary run saves its
 # screenshots under .artifacts/ (git-ignored), so the committed ones don't change with every run's
