@@ -15,8 +15,8 @@ from tabletop._errors import GameDefinitionError, IllegalActionError
 from tabletop._game import GameConfig
 from tabletop._machine import AnyState, HydratedAction, MachineContext, StateHandler
 from tabletop._model import writes_directly
-from tabletop.clocks._expired import HydratedTimeExpired, forfeit_rule, lose_on_time
-from tabletop.clocks._expiry import ExpiryRules
+from tabletop.clocks._expired import HydratedTimeExpired, lose_on_time
+from tabletop.clocks._expiry import ExpiryRules, forfeit_rule
 
 __all__ = ["ActionProcessor"]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -33,6 +34,8 @@ from tabletop_server.storage import (
 )
 
 __all__ = ["MAX_ATTEMPTS", "play_async", "record_host", "submit"]
+
+logger = logging.getLogger("tabletop_server.play")
 
 MAX_ATTEMPTS = 100
 """Re-reads and re-runs on write conflicts before a submission gives up with ``409 conflict``."""
@@ -317,7 +320,8 @@ def record_host(service: MatchService, match: LoadedMatch, action: GameAction, t
     """
     try:
         result = match.entry.engine.record(action, match.state, match.game)
-    except IllegalActionError:
+    except IllegalActionError as error:  # (the clock named a seat the game does not let act)
+        logger.warning("host action %s in %s refused: %s", action.type, match.row.id, error.code)
         return False
     played = _played(match, result.state, result.actions, action.id)
     try:

@@ -21,14 +21,13 @@ from tabletop._game import GameConfig
 from tabletop._machine import AnyState, HydratedAction, MachineContext
 from tabletop._model import Model
 from tabletop._state import GameResult
-from tabletop.clocks._expiry import ExpiryRules, Forfeit, default_forfeit
+from tabletop.clocks._expiry import Forfeit
 
 __all__ = [
     "TIME_EXPIRED",
     "HydratedTimeExpired",
     "TimeExpired",
     "TimeExpiredMetadata",
-    "forfeit_rule",
     "lose_on_time",
 ]
 
@@ -72,13 +71,6 @@ class HydratedTimeExpired(TimeExpired, HydratedAction[TimeExpired, AnyState, Gam
 
 
 ForfeitRule = Callable[[AnyState, str], Forfeit]
-
-
-def forfeit_rule(rules: ExpiryRules[AnyState] | None) -> ForfeitRule:
-    """The game's forfeit rule, else the framework's default."""
-    if rules is not None and rules.forfeit is not None:
-        return rules.forfeit
-    return default_forfeit
 
 
 def lose_on_time(

@@ -18,6 +18,7 @@ __all__ = [
     "TimeoutOutcome",
     "decide_timeout",
     "default_forfeit",
+    "forfeit_rule",
 ]
 
 StateT = TypeVar("StateT", bound=GameState[PlayerState, StrEnum])
@@ -78,6 +79,13 @@ class ExpiryRules(Generic[StateT]):
     forfeit: Callable[[StateT, str], Forfeit] | None = None
 
 
+def forfeit_rule(rules: ExpiryRules[StateT] | None) -> Callable[[StateT, str], Forfeit]:
+    """The game's forfeit rule, else the framework's default (:func:`default_forfeit`)."""
+    if rules is not None and rules.forfeit is not None:
+        return rules.forfeit
+    return default_forfeit
+
+
 def decide_timeout(
     policy: TimeoutPolicy, rules: ExpiryRules[StateT] | None, state: StateT, player_id: str
 ) -> TimeoutOutcome:
@@ -86,8 +94,7 @@ def decide_timeout(
     ``pass`` without a pass action (none declared, or none now) falls back to the bot.
     """
     if policy.on_timeout == "forfeit":
-        hook = rules.forfeit if rules is not None and rules.forfeit is not None else default_forfeit
-        return hook(state, player_id)
+        return forfeit_rule(rules)(state, player_id)
     if policy.on_timeout == "pass" and rules is not None and rules.pass_action is not None:
         body = rules.pass_action(state, player_id)
         if body is not None:
